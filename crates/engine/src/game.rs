@@ -1,0 +1,118 @@
+use crate::{ConfigError, Illegal, VariantSpec, Variants};
+use cards::{Card, CardCounts, DeckSpec, GameRng};
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+/// Seats are numbered clockwise from 0: seat `s + 1` sits on seat `s`'s left.
+pub type Seat = usize;
+
+/// The seat `steps` places to the left (clockwise) of `seat` at a table of `players`.
+pub fn next_seat(seat: Seat, steps: usize, players: usize) -> Seat {
+    (seat + steps) % players
+}
+
+/// What a game is, independent of any configuration.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// Stable id used on the command line (`hearts`, `belote`, ...).
+    pub id: &'static str,
+    pub name: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    pub default_players: usize,
+    /// Whether a higher total is better (false for golf-scored games such as Hearts).
+    pub higher_is_better: bool,
+    /// Whether each deal's score changes sum to zero (chip games); checked by the test kit.
+    pub zero_sum: bool,
+    /// The unit of the totals: "points" or "chips".
+    pub unit: &'static str,
+    pub variants: &'static [VariantSpec],
+    /// The rules page, in our own words: rules, variants, `--deck` deal order, action notation.
+    pub rules: &'static str,
+}
+
+/// Facts a game needs to start a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealContext {
+    pub players: usize,
+    pub dealer: Seat,
+    /// Deals completed before this one in the match (0 for the first).
+    pub deal_number: u32,
+}
+
+/// How a finished deal changes the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealOutcome {
+    /// Change to each seat's total.
+    pub deltas: Vec<i64>,
+    /// Who deals next; `None` means the usual rotation to the dealer's left.
+    pub next_dealer: Option<Seat>,
+}
+
+/// One configured game: the immutable rules (seat count and variants), OpenSpiel's "Game".
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    type Deal: Deal;
+
+    fn info() -> &'static GameInfo;
+
+    /// Configures the game, refusing a seat count or variant combination it cannot play.
+    fn new(players: usize, variants: &Variants) -> Result<Self, ConfigError>;
+
+    fn players(&self) -> usize;
+
+    /// The pack; `--deck` must be a permutation of it.
+    fn deck(&self) -> DeckSpec;
+
+    /// Starts a deal from the pack in `order` (top card first).
+    fn start_deal(&self, ctx: DealContext, order: &[Card]) -> Self::Deal;
+
+    /// Whether the match ends after `deals_completed` deals with these totals.
+    fn match_over(&self, totals: &[i64], deals_completed: u32) -> bool;
+
+    /// The winners of a finished match (all seats sharing the best total, by default).
+    fn winners(&self, totals: &[i64]) -> Vec<Seat> {
+        let best = if Self::info().higher_is_better { totals.iter().max() } else { totals.iter().min() };
+        let best = best.copied().unwrap_or_default();
+        (0..totals.len()).filter(|&s| totals[s] == best).collect()
+    }
+
+    /// The game's own (rule-based) bots by name, if it has any. Generic bots live in `bots`.
+    fn bot(&self, _name: &str) -> Option<Box<dyn crate::Bot<Self::Deal>>> {
+        None
+    }
+
+    /// Names accepted by [`Game::bot`], for help texts.
+    fn bot_names() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// The state of one deal, OpenSpiel's "State". Cheap to clone; clones share nothing.
+pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
+    type Action: Copy + Eq + Ord + Hash + Debug + Display + FromStr<Err = String> + Send + Sync + 'static;
+    /// Everything one seat may see, and nothing more.
+    type View: Clone + Debug + PartialEq + Display + serde::Serialize;
+
+    /// The one seat that decides now; `None` once the deal is over.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// Appends the legal actions, sorted and without duplicates, to `out` (cleared first).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Applies an action for the seat to act. On `Err` the state is unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Illegal>;
+
+    /// What `seat` may see.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// A full state that `seat` cannot tell apart from this one: same view, hidden cards
+    /// redistributed consistently with everything the seat has seen (for search bots).
+    fn sample_world(&self, seat: Seat, rng: &mut GameRng) -> Self;
+
+    /// The deal's result once it is over.
+    fn outcome(&self) -> Option<DealOutcome>;
+
+    /// Every card of the pack wherever it lies; must always equal the pack (conservation).
+    fn cards(&self) -> CardCounts;
+}

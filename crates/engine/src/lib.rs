@@ -1,0 +1,31 @@
+//! The game abstraction every cardroom game implements, and the machinery around it.
+//!
+//! * [`Game`] is the immutable rules of one configured game (seat count, variants);
+//!   [`Deal`] is the mutable state of one deal. Exactly one seat acts at a time; out-of-turn
+//!   claims are modelled by each game as ordered decision windows.
+//! * [`Match`] plays deals one after another: dealer rotation, running totals in a [`Ledger`],
+//!   the game's own end condition, an action log and exact replay from a [`GameRecord`].
+//! * [`Variants`] parses `key=value` options against each game's declared [`VariantSpec`]s.
+//! * [`Bot`] chooses from a [`Decision`], which exposes only the seat's view and sampled worlds.
+//! * [`DynTable`] erases the game type for front ends that speak action text and JSON.
+//!
+//! No IO and no global randomness here: every draw comes from a passed-in [`cards::GameRng`].
+
+mod bot;
+mod error;
+mod game;
+mod ledger;
+mod matchplay;
+mod record;
+pub mod sampling;
+mod table;
+mod variant;
+
+pub use bot::{Bot, Decision};
+pub use error::{ConfigError, Illegal};
+pub use game::{next_seat, Deal, DealContext, DealOutcome, Game, GameInfo, Seat};
+pub use ledger::Ledger;
+pub use matchplay::{Match, MatchSetup};
+pub use record::GameRecord;
+pub use table::{BotFactory, DynTable, Table};
+pub use variant::{VariantKind, VariantSpec, Variants};

@@ -1,0 +1,264 @@
+use crate::{ConfigError, Deal, DealContext, Game, GameRecord, Illegal, Ledger, Seat, Variants};
+use cards::{parse_card_list, Card, GameRng};
+
+/// How a match is set up; with the action list this is everything a replay needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchSetup {
+    pub players: usize,
+    pub variants: Variants,
+    pub seed: u64,
+    /// The first deal's pack order (top first) instead of a shuffle.
+    pub deck: Option<Vec<Card>>,
+    pub dealer: Seat,
+    /// End the match after this many deals even if the game's own end is not reached.
+    pub deal_limit: Option<u32>,
+}
+
+impl MatchSetup {
+    pub fn new(players: usize, variants: Variants, seed: u64) -> MatchSetup {
+        MatchSetup { players, variants, seed, deck: None, dealer: 0, deal_limit: None }
+    }
+}
+
+/// A match: deals played one after another until the game's end condition (or a deal limit),
+/// with dealer rotation, running totals and the full action log.
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    game: G,
+    setup: MatchSetup,
+    rng: GameRng,
+    deal: G::Deal,
+    ledger: Ledger,
+    dealer: Seat,
+    deals_completed: u32,
+    deal_deltas: Vec<Vec<i64>>,
+    log: Vec<<G::Deal as Deal>::Action>,
+    over: bool,
+}
+
+impl<G: Game> PartialEq for Match<G> {
+    fn eq(&self, o: &Self) -> bool {
+        self.setup == o.setup
+            && self.rng == o.rng
+            && self.deal == o.deal
+            && self.ledger == o.ledger
+            && self.dealer == o.dealer
+            && self.deals_completed == o.deals_completed
+            && self.deal_deltas == o.deal_deltas
+            && self.log == o.log
+            && self.over == o.over
+    }
+}
+
+impl<G: Game> Match<G> {
+    pub fn new(setup: MatchSetup) -> Result<Match<G>, ConfigError> {
+        let info = G::info();
+        if !(info.min_players..=info.max_players).contains(&setup.players) {
+            return Err(ConfigError::new(format!(
+                "{} is played by {} to {} players, not {}",
+                info.name, info.min_players, info.max_players, setup.players
+            )));
+        }
+        if setup.dealer >= setup.players {
+            return Err(ConfigError::new(format!(
+                "dealer seat {} does not exist: seats are 0 to {}",
+                setup.dealer,
+                setup.players - 1
+            )));
+        }
+        if setup.deal_limit == Some(0) {
+            return Err(ConfigError::new("the deal limit must be at least 1"));
+        }
+        let game = G::new(setup.players, &setup.variants)?;
+        if let Some(order) = &setup.deck {
+            game.deck().check_order(order).map_err(|e| ConfigError::new(format!("bad --deck: {e}")))?;
+        }
+        let mut rng = GameRng::from_seed(setup.seed);
+        let order = match &setup.deck {
+            Some(order) => order.clone(),
+            None => shuffled(&game, &mut rng),
+        };
+        let ctx = DealContext { players: setup.players, dealer: setup.dealer, deal_number: 0 };
+        let deal = game.start_deal(ctx, &order);
+        let mut m = Match {
+            ledger: Ledger::new(setup.players),
+            dealer: setup.dealer,
+            game,
+            rng,
+            deal,
+            deals_completed: 0,
+            deal_deltas: Vec::new(),
+            log: Vec::new(),
+            over: false,
+            setup,
+        };
+        m.settle_finished_deals();
+        Ok(m)
+    }
+
+    /// Rebuilds a match from its record by replaying every action.
+    pub fn from_record(record: &GameRecord) -> Result<Match<G>, ConfigError> {
+        let info = G::info();
+        if record.game != info.id {
+            return Err(ConfigError::new(format!("this record is for '{}', not '{}'", record.game, info.id)));
+        }
+        let variants = Variants::parse(info.variants, &record.variants)?;
+        let deck = match &record.deck {
+            Some(text) => Some(parse_card_list(text).map_err(|e| ConfigError::new(format!("bad deck in record: {e}")))?),
+            None => None,
+        };
+        let setup = MatchSetup {
+            players: record.players,
+            variants,
+            seed: record.seed,
+            deck,
+            dealer: record.dealer,
+            deal_limit: record.deals,
+        };
+        let mut m = Match::new(setup)?;
+        for (i, text) in record.actions.iter().enumerate() {
+            m.apply_text(text).map_err(|e| ConfigError::new(format!("record action {} ('{text}'): {e}", i + 1)))?;
+        }
+        Ok(m)
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn setup(&self) -> &MatchSetup {
+        &self.setup
+    }
+
+    /// The current deal (the last one, once the match is over).
+    pub fn deal(&self) -> &G::Deal {
+        &self.deal
+    }
+
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.over {
+            None
+        } else {
+            self.deal.to_act()
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    pub fn legal_actions(&self, out: &mut Vec<<G::Deal as Deal>::Action>) {
+        out.clear();
+        if !self.over {
+            self.deal.legal_actions(out);
+        }
+    }
+
+    /// Applies an action; on error nothing changes.
+    pub fn apply(&mut self, action: <G::Deal as Deal>::Action) -> Result<(), Illegal> {
+        if self.over {
+            return Err(Illegal::new("the match is over"));
+        }
+        self.deal.apply(action)?;
+        self.log.push(action);
+        self.settle_finished_deals();
+        Ok(())
+    }
+
+    /// Parses and applies action text; the error says whether it was malformed or illegal.
+    pub fn apply_text(&mut self, text: &str) -> Result<(), String> {
+        let action = text.trim().parse::<<G::Deal as Deal>::Action>().map_err(|e| format!("malformed action '{}': {e}", text.trim()))?;
+        self.apply(action).map_err(|e| format!("illegal action '{action}': {e}"))
+    }
+
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    pub fn totals(&self) -> &[i64] {
+        self.ledger.totals()
+    }
+
+    pub fn deals_completed(&self) -> u32 {
+        self.deals_completed
+    }
+
+    /// Each completed deal's score changes, in order.
+    pub fn deal_deltas(&self) -> &[Vec<i64>] {
+        &self.deal_deltas
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    pub fn log(&self) -> &[<G::Deal as Deal>::Action] {
+        &self.log
+    }
+
+    /// The winners of a finished match (empty while it goes on).
+    pub fn winners(&self) -> Vec<Seat> {
+        if self.over {
+            self.game.winners(self.ledger.totals())
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The seat's view as JSON: the deal's view plus a `match` object with the running totals.
+    pub fn view_json(&self, seat: Seat) -> serde_json::Value {
+        let mut v = serde_json::to_value(self.deal.view(seat)).expect("views serialise");
+        if let Some(obj) = v.as_object_mut() {
+            obj.insert(
+                "match".into(),
+                serde_json::json!({
+                    "totals": self.ledger.totals(),
+                    "deals_completed": self.deals_completed,
+                    "over": self.over,
+                }),
+            );
+        }
+        v
+    }
+
+    /// Replaces the current deal with another state of it (a sampled world, in tests and search).
+    pub fn with_deal(&self, deal: G::Deal) -> Match<G> {
+        Match { deal, ..self.clone() }
+    }
+
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            game: G::info().id.to_string(),
+            players: self.setup.players,
+            variants: self.setup.variants.given_items(),
+            seed: self.setup.seed,
+            deck: self.setup.deck.as_ref().map(|d| d.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")),
+            dealer: self.setup.dealer,
+            deals: self.setup.deal_limit,
+            actions: self.log.iter().map(|a| a.to_string()).collect(),
+        }
+    }
+
+    fn settle_finished_deals(&mut self) {
+        while let Some(outcome) = self.deal.outcome() {
+            self.ledger.apply_deltas(&outcome.deltas);
+            self.deal_deltas.push(outcome.deltas);
+            self.deals_completed += 1;
+            let limit_reached = self.setup.deal_limit.is_some_and(|d| self.deals_completed >= d);
+            if limit_reached || self.game.match_over(self.ledger.totals(), self.deals_completed) {
+                self.over = true;
+                return;
+            }
+            self.dealer = outcome.next_dealer.unwrap_or((self.dealer + 1) % self.setup.players);
+            let order = shuffled(&self.game, &mut self.rng);
+            let ctx = DealContext { players: self.setup.players, dealer: self.dealer, deal_number: self.deals_completed };
+            self.deal = self.game.start_deal(ctx, &order);
+        }
+    }
+}
+
+fn shuffled<G: Game>(game: &G, rng: &mut GameRng) -> Vec<Card> {
+    let mut order = game.deck().cards();
+    rng.shuffle(&mut order);
+    order
+}

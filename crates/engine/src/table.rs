@@ -1,0 +1,168 @@
+use crate::{Bot, Deal, Decision, Game, GameInfo, GameRecord, Match, Seat};
+use cards::GameRng;
+
+/// Makes a bot for a configured game by name (`random`, `rule`, ...), or says why it cannot.
+pub type BotFactory<G> = fn(&G, &str) -> Result<Box<dyn Bot<<G as Game>::Deal>>, String>;
+
+/// A match with computer players in some seats: what front ends drive.
+pub struct Table<G: Game> {
+    game_match: Match<G>,
+    bots: Vec<Option<Box<dyn Bot<G::Deal>>>>,
+    factory: BotFactory<G>,
+    bot_rng: GameRng,
+    scratch: Vec<<G::Deal as Deal>::Action>,
+    decisions: u64,
+}
+
+impl<G: Game> Table<G> {
+    /// `bot_seed` seeds the bots' own random choices, so bot games replay too.
+    pub fn new(game_match: Match<G>, factory: BotFactory<G>, bot_seed: u64) -> Table<G> {
+        let players = game_match.setup().players;
+        Table {
+            decisions: game_match.log().len() as u64,
+            game_match,
+            bots: (0..players).map(|_| None).collect(),
+            factory,
+            bot_rng: GameRng::from_seed(bot_seed),
+            scratch: Vec::new(),
+        }
+    }
+
+    pub fn game_match(&self) -> &Match<G> {
+        &self.game_match
+    }
+}
+
+/// A table with its game type erased: action text in, JSON and text out.
+pub trait DynTable: Send {
+    fn info(&self) -> &'static GameInfo;
+    fn players(&self) -> usize;
+    fn to_act(&self) -> Option<Seat>;
+    fn is_over(&self) -> bool;
+    /// The legal actions as text, sorted as the game sorts them.
+    fn legal(&self) -> Vec<String>;
+    /// Parses and applies an action for the seat to act; on error nothing changes.
+    fn apply_text(&mut self, text: &str) -> Result<(), String>;
+    fn view_json(&self, seat: Seat) -> serde_json::Value;
+    /// The seat's view for a human reader.
+    fn view_text(&self, seat: Seat) -> String;
+    fn record(&self) -> GameRecord;
+    fn totals(&self) -> Vec<i64>;
+    fn winners(&self) -> Vec<Seat>;
+    fn deals_completed(&self) -> u32;
+    /// Actions applied so far in the match.
+    fn decisions(&self) -> u64;
+    fn set_bot(&mut self, seat: Seat, name: &str) -> Result<(), String>;
+    fn has_bot(&self, seat: Seat) -> bool;
+    /// The action a bot would choose for the seat to act, as text, without applying it: the
+    /// seat's own bot, or a fresh one of the named kind.
+    fn suggest(&mut self, bot: Option<&str>) -> Result<String, String>;
+    /// Lets bots play while a seat with a bot is to act; returns how many actions they took.
+    fn run_bots(&mut self) -> Result<u64, String>;
+}
+
+impl<G: Game> DynTable for Table<G> {
+    fn info(&self) -> &'static GameInfo {
+        G::info()
+    }
+
+    fn players(&self) -> usize {
+        self.game_match.setup().players
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.game_match.to_act()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game_match.is_over()
+    }
+
+    fn legal(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        self.game_match.legal_actions(&mut v);
+        v.iter().map(|a| a.to_string()).collect()
+    }
+
+    fn apply_text(&mut self, text: &str) -> Result<(), String> {
+        self.game_match.apply_text(text)?;
+        self.decisions += 1;
+        Ok(())
+    }
+
+    fn view_json(&self, seat: Seat) -> serde_json::Value {
+        self.game_match.view_json(seat)
+    }
+
+    fn view_text(&self, seat: Seat) -> String {
+        let m = &self.game_match;
+        let totals: Vec<String> = m.totals().iter().map(|t| t.to_string()).collect();
+        format!("{}\nMatch totals ({}): {}", m.deal().view(seat), G::info().unit, totals.join(" / "))
+    }
+
+    fn record(&self) -> GameRecord {
+        self.game_match.record()
+    }
+
+    fn totals(&self) -> Vec<i64> {
+        self.game_match.totals().to_vec()
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        self.game_match.winners()
+    }
+
+    fn deals_completed(&self) -> u32 {
+        self.game_match.deals_completed()
+    }
+
+    fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    fn set_bot(&mut self, seat: Seat, name: &str) -> Result<(), String> {
+        if seat >= self.bots.len() {
+            return Err(format!("seat {seat} does not exist"));
+        }
+        self.bots[seat] = Some((self.factory)(self.game_match.game(), name)?);
+        Ok(())
+    }
+
+    fn has_bot(&self, seat: Seat) -> bool {
+        self.bots.get(seat).is_some_and(|b| b.is_some())
+    }
+
+    fn suggest(&mut self, bot: Option<&str>) -> Result<String, String> {
+        let seat = self.game_match.to_act().ok_or("the match is over: nothing to suggest")?;
+        let mut fresh = match bot {
+            Some(name) => Some((self.factory)(self.game_match.game(), name)?),
+            None => None,
+        };
+        let chooser: &mut dyn Bot<G::Deal> = match (&mut fresh, &mut self.bots[seat]) {
+            (Some(b), _) | (None, Some(b)) => b.as_mut(),
+            (None, None) => return Err(format!("seat {seat} has no bot: name one")),
+        };
+        self.game_match.legal_actions(&mut self.scratch);
+        let m = &self.game_match;
+        let decision = Decision::new(m.deal(), &self.scratch, m.totals()).expect("a seat is to act");
+        Ok(chooser.choose(&decision, &mut self.bot_rng).to_string())
+    }
+
+    fn run_bots(&mut self) -> Result<u64, String> {
+        let mut n = 0;
+        while let Some(seat) = self.game_match.to_act() {
+            let Some(bot) = self.bots[seat].as_mut() else { break };
+            self.game_match.legal_actions(&mut self.scratch);
+            let m = &self.game_match;
+            let decision = Decision::new(m.deal(), &self.scratch, m.totals()).expect("a seat is to act");
+            let action = bot.choose(&decision, &mut self.bot_rng);
+            let name = bot.name().to_string();
+            self.game_match
+                .apply(action)
+                .map_err(|e| format!("bot '{name}' in seat {seat} chose an illegal action '{action}': {e}"))?;
+            n += 1;
+        }
+        self.decisions += n;
+        Ok(n)
+    }
+}

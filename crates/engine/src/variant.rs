@@ -1,0 +1,168 @@
+use crate::ConfigError;
+use std::collections::BTreeMap;
+
+/// The type of a variant's value, which decides how `key=value` text is checked.
+#[derive(Clone, Copy, Debug)]
+pub enum VariantKind {
+    Bool,
+    Int { min: i64, max: i64 },
+    /// One of these lower-case words.
+    Choice(&'static [&'static str]),
+    /// Free text checked by the function (which names what is wrong).
+    Text(fn(&str) -> Result<(), String>),
+}
+
+/// One declared variant key: default and documentation live with the game.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantSpec {
+    pub key: &'static str,
+    pub kind: VariantKind,
+    pub default: &'static str,
+    pub doc: &'static str,
+}
+
+impl VariantSpec {
+    /// The accepted values, for help texts and error messages.
+    pub fn values_hint(&self) -> String {
+        match self.kind {
+            VariantKind::Bool => "true or false".into(),
+            VariantKind::Int { min, max } => format!("an integer from {min} to {max}"),
+            VariantKind::Choice(words) => format!("one of {}", words.join(", ")),
+            VariantKind::Text(_) => "see the rules page".into(),
+        }
+    }
+
+    fn normalise(&self, raw: &str) -> Result<String, String> {
+        let v = raw.trim();
+        let bad = || format!("bad value '{v}' for variant '{}': expected {}", self.key, self.values_hint());
+        match self.kind {
+            VariantKind::Bool => match v.to_ascii_lowercase().as_str() {
+                "true" | "yes" | "on" | "1" => Ok("true".into()),
+                "false" | "no" | "off" | "0" => Ok("false".into()),
+                _ => Err(bad()),
+            },
+            VariantKind::Int { min, max } => match v.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n.to_string()),
+                _ => Err(bad()),
+            },
+            VariantKind::Choice(words) => {
+                let lower = v.to_ascii_lowercase().replace('_', "-");
+                words.iter().find(|w| w.replace('_', "-") == lower).map(|w| w.to_string()).ok_or_else(bad)
+            }
+            VariantKind::Text(check) => {
+                check(v).map_err(|why| format!("bad value '{v}' for variant '{}': {why}", self.key))?;
+                Ok(v.to_string())
+            }
+        }
+    }
+}
+
+/// Parsed variant values for one game: every declared key has a value (given or default).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variants {
+    values: BTreeMap<&'static str, String>,
+    given: Vec<&'static str>,
+}
+
+impl Variants {
+    /// Parses `key=value` items against `specs`; unknown keys, repeats and bad values are errors.
+    pub fn parse<S: AsRef<str>>(specs: &'static [VariantSpec], items: &[S]) -> Result<Variants, ConfigError> {
+        let mut values: BTreeMap<&'static str, String> = BTreeMap::new();
+        let mut given = Vec::new();
+        for item in items {
+            let item = item.as_ref();
+            let (key, value) = item
+                .split_once('=')
+                .ok_or_else(|| ConfigError::new(format!("variant '{item}' must be written key=value")))?;
+            let key = key.trim().to_ascii_lowercase().replace('-', "_");
+            let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| {
+                let known: Vec<_> = specs.iter().map(|s| s.key).collect();
+                ConfigError::new(if known.is_empty() {
+                    format!("unknown variant '{key}': this game has no variants")
+                } else {
+                    format!("unknown variant '{key}': known keys are {}", known.join(", "))
+                })
+            })?;
+            if given.contains(&spec.key) {
+                return Err(ConfigError::new(format!("variant '{key}' is given twice")));
+            }
+            values.insert(spec.key, spec.normalise(value).map_err(ConfigError)?);
+            given.push(spec.key);
+        }
+        for spec in specs {
+            if !values.contains_key(spec.key) {
+                let v = spec.normalise(spec.default).expect("declared defaults are valid");
+                values.insert(spec.key, v);
+            }
+        }
+        Ok(Variants { values, given })
+    }
+
+    /// All defaults.
+    pub fn defaults(specs: &'static [VariantSpec]) -> Variants {
+        Variants::parse::<&str>(specs, &[]).expect("declared defaults are valid")
+    }
+
+    pub fn get(&self, key: &str) -> &str {
+        self.values.get(key).unwrap_or_else(|| panic!("variant '{key}' is not declared by this game"))
+    }
+
+    pub fn get_bool(&self, key: &str) -> bool {
+        self.get(key) == "true"
+    }
+
+    pub fn get_int(&self, key: &str) -> i64 {
+        self.get(key).parse().expect("int variants are checked when parsed")
+    }
+
+    /// Whether the key was given explicitly (not defaulted).
+    pub fn is_given(&self, key: &str) -> bool {
+        self.given.contains(&key)
+    }
+
+    /// The explicitly given items as `key=value`, in the order given (what a record stores).
+    pub fn given_items(&self) -> Vec<String> {
+        self.given.iter().map(|k| format!("{k}={}", self.values[k])).collect()
+    }
+
+    /// Every key with its value, sorted by key.
+    pub fn all(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.values.iter().map(|(k, v)| (*k, v.as_str()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static SPECS: [VariantSpec; 3] = [
+        VariantSpec { key: "omnibus", kind: VariantKind::Bool, default: "false", doc: "" },
+        VariantSpec { key: "end_score", kind: VariantKind::Int { min: 1, max: 1000 }, default: "100", doc: "" },
+        VariantSpec {
+            key: "moon_mode",
+            kind: VariantKind::Choice(&["add-to-others", "subtract-from-shooter"]),
+            default: "add-to-others",
+            doc: "",
+        },
+    ];
+
+    #[test]
+    fn defaults_and_given_values() {
+        let v = Variants::parse(&SPECS, &["omnibus=TRUE", "moon-mode=Subtract_From_Shooter"]).unwrap();
+        assert!(v.get_bool("omnibus"));
+        assert_eq!(v.get("moon_mode"), "subtract-from-shooter");
+        assert_eq!(v.get_int("end_score"), 100);
+        assert_eq!(v.given_items(), vec!["omnibus=true", "moon_mode=subtract-from-shooter"]);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let e = |items: &[&str]| Variants::parse(&SPECS, items).unwrap_err().to_string();
+        assert!(e(&["colour=red"]).contains("unknown variant 'colour'"));
+        assert!(e(&["omnibus=maybe"]).contains("bad value 'maybe' for variant 'omnibus'"));
+        assert!(e(&["end_score=0"]).contains("from 1 to 1000"));
+        assert!(e(&["moon_mode=both"]).contains("one of add-to-others"));
+        assert!(e(&["omnibus"]).contains("key=value"));
+        assert!(e(&["omnibus=true", "omnibus=false"]).contains("twice"));
+    }
+}

@@ -1,0 +1,522 @@
+use super::rules::{HeartsConfig, MoonMode, PassDir};
+use super::scoring::{self, shooter};
+use crate::trick::{ace_high, Trick};
+use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
+use engine::sampling::{deal_hidden, HiddenHand};
+use engine::{Deal, DealOutcome, Illegal, Seat};
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+pub(super) const TWO_OF_CLUBS: Card = Card::new(Rank::Two, Suit::Clubs);
+pub(super) const QUEEN_OF_SPADES: Card = Card::new(Rank::Queen, Suit::Spades);
+const HEARTS: CardSet = CardSet::suit(Suit::Hearts);
+
+/// Where a deal stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    Passing,
+    Playing,
+    MoonChoice,
+    Over,
+}
+
+/// One decision: a card (to pass or to play) or, for a moon shooter who may choose, how to
+/// score it. Text: the card (`QS`), `moon-add` or `moon-subtract`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HeartsAction {
+    Card(Card),
+    /// Every other player scores 26.
+    MoonAdd,
+    /// The shooter scores -26.
+    MoonSubtract,
+}
+
+impl fmt::Display for HeartsAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeartsAction::Card(c) => write!(f, "{c}"),
+            HeartsAction::MoonAdd => f.write_str("moon-add"),
+            HeartsAction::MoonSubtract => f.write_str("moon-subtract"),
+        }
+    }
+}
+
+impl FromStr for HeartsAction {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<HeartsAction, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "moon-add" => Ok(HeartsAction::MoonAdd),
+            "moon-subtract" => Ok(HeartsAction::MoonSubtract),
+            _ => s
+                .parse::<Card>()
+                .map(HeartsAction::Card)
+                .map_err(|e| format!("{e}; or moon-add / moon-subtract when choosing how to score a moon")),
+        }
+    }
+}
+
+/// The state of one Hearts deal. Fixed-size and `Copy`-able fields only: cloning never allocates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeartsDeal {
+    cfg: HeartsConfig,
+    dealer: u8,
+    deal_number: u32,
+    pass_dir: PassDir,
+    phase: Phase,
+    to_act: u8,
+    hands: [CardSet; 4],
+    /// Cards picked to pass, out of the hand until the exchange.
+    picks: [CardSet; 4],
+    /// After the exchange: the cards each seat gave.
+    passed: [CardSet; 4],
+    won: [CardSet; 4],
+    trick: Trick,
+    last_trick: Trick,
+    tricks_done: u8,
+    hearts_broken: bool,
+    /// Cards played to tricks so far, the current trick included.
+    played: CardSet,
+    /// Public inferences: cards each seat is known not to hold (shown out of a suit, ...).
+    cannot_hold: [CardSet; 4],
+    scores: [i64; 4],
+}
+
+impl HeartsDeal {
+    /// Deals `order` (top first): card `i` goes to seat `(dealer + 1 + i) mod 4`.
+    pub fn new(cfg: HeartsConfig, dealer: Seat, deal_number: u32, order: &[Card]) -> HeartsDeal {
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, &c) in order.iter().enumerate() {
+            hands[(dealer + 1 + i) % 4].insert(c);
+        }
+        let pass_dir = cfg.pass_cycle.for_deal(deal_number);
+        let mut deal = HeartsDeal {
+            cfg,
+            dealer: dealer as u8,
+            deal_number,
+            pass_dir,
+            phase: Phase::Passing,
+            to_act: ((dealer + 1) % 4) as u8,
+            hands,
+            picks: [CardSet::EMPTY; 4],
+            passed: [CardSet::EMPTY; 4],
+            won: [CardSet::EMPTY; 4],
+            trick: Trick::new(0),
+            last_trick: Trick::new(0),
+            tricks_done: 0,
+            hearts_broken: false,
+            played: CardSet::EMPTY,
+            cannot_hold: [CardSet::EMPTY; 4],
+            scores: [0; 4],
+        };
+        if pass_dir == PassDir::None {
+            deal.start_play();
+        }
+        deal
+    }
+
+    pub fn config(&self) -> &HeartsConfig {
+        &self.cfg
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn pass_direction(&self) -> PassDir {
+        self.pass_dir
+    }
+
+    /// The cards a seat holds (for tests and tools that own the whole state).
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// The cards each seat has won in tricks.
+    pub fn won(&self) -> &[CardSet; 4] {
+        &self.won
+    }
+
+    /// Final scores of the deal (zeros until it is over).
+    pub fn scores(&self) -> [i64; 4] {
+        self.scores
+    }
+
+    /// The cards the seat to act may play or pass now (empty outside those phases).
+    pub fn legal_cards(&self) -> CardSet {
+        let hand = self.hands[self.to_act as usize];
+        match self.phase {
+            Phase::Passing => hand,
+            Phase::Playing => match self.trick.led_suit() {
+                None if self.tricks_done == 0 => CardSet::single(TWO_OF_CLUBS),
+                None if self.hearts_broken => hand,
+                None => match hand - HEARTS {
+                    CardSet::EMPTY => hand,
+                    other => other,
+                },
+                Some(led) => match hand.of_suit(led) {
+                    CardSet::EMPTY if self.tricks_done == 0 => match hand - self.point_cards() {
+                        CardSet::EMPTY => hand,
+                        safe => safe,
+                    },
+                    CardSet::EMPTY => hand,
+                    follow => follow,
+                },
+            },
+            Phase::MoonChoice | Phase::Over => CardSet::EMPTY,
+        }
+    }
+
+    /// Hearts, the queen of spades and the bonus card: what the first trick may not take.
+    fn point_cards(&self) -> CardSet {
+        let mut p = HEARTS | CardSet::single(QUEEN_OF_SPADES);
+        if let Some(b) = self.cfg.bonus_card {
+            p.insert(b);
+        }
+        p
+    }
+
+    /// Says why `card` may not be played now (called only when it is not legal).
+    fn why_not(&self, card: Card) -> Illegal {
+        let seat = self.to_act as usize;
+        let hand = self.hands[seat];
+        if self.phase == Phase::Passing {
+            return if self.picks[seat].contains(card) {
+                Illegal::new(format!("{card} is already chosen to pass"))
+            } else {
+                Illegal::new(format!("you do not hold {card}"))
+            };
+        }
+        if !hand.contains(card) {
+            return Illegal::new(format!("you do not hold {card}"));
+        }
+        match self.trick.led_suit() {
+            None if self.tricks_done == 0 => Illegal::new("the two of clubs leads the first trick"),
+            None => Illegal::new("hearts are not broken: you may lead a heart only when you hold nothing but hearts"),
+            Some(led) if hand.has_suit(led) => Illegal::new(format!("you must follow suit: you hold {}", led.name())),
+            Some(_) => Illegal::new(
+                "no points on the first trick: hearts, the queen of spades and the bonus card may be played to it only by a player holding nothing else",
+            ),
+        }
+    }
+
+    fn start_play(&mut self) {
+        let leader = (0..4).find(|&s| self.hands[s].contains(TWO_OF_CLUBS)).expect("someone holds the two of clubs");
+        self.phase = Phase::Playing;
+        self.trick = Trick::new(leader);
+        self.to_act = leader as u8;
+    }
+
+    fn pick_to_pass(&mut self, card: Card) {
+        let seat = self.to_act as usize;
+        self.hands[seat].remove(card);
+        self.picks[seat].insert(card);
+        if self.picks[seat].len() < 3 {
+            return;
+        }
+        let next = (seat + 1) % 4;
+        if next != (self.dealer as usize + 1) % 4 {
+            self.to_act = next as u8;
+            return;
+        }
+        let offset = self.pass_dir.offset();
+        for s in 0..4 {
+            self.hands[(s + offset) % 4] |= self.picks[s];
+            self.passed[s] = self.picks[s];
+            self.picks[s] = CardSet::EMPTY;
+        }
+        self.start_play();
+    }
+
+    fn play(&mut self, card: Card) {
+        let seat = self.to_act as usize;
+        self.hands[seat].remove(card);
+        self.played.insert(card);
+        let is_heart = card.suit() == Some(Suit::Hearts);
+        match self.trick.led_suit() {
+            None => {
+                if is_heart && !self.hearts_broken {
+                    // Leading an unbroken heart is allowed only from a hand of nothing but hearts.
+                    self.cannot_hold[seat] |= CardSet::FULL_52 - HEARTS;
+                    self.hearts_broken = true;
+                }
+            }
+            Some(led) if card.suit() != Some(led) => {
+                self.cannot_hold[seat] |= CardSet::suit(led);
+                if self.tricks_done == 0 && self.point_cards().contains(card) {
+                    self.cannot_hold[seat] |= CardSet::FULL_52 - self.point_cards();
+                }
+                self.hearts_broken |= is_heart;
+            }
+            Some(_) => {}
+        }
+        if card == QUEEN_OF_SPADES && self.cfg.queen_breaks_hearts {
+            self.hearts_broken = true;
+        }
+        self.trick.push(card);
+        if self.trick.len() < 4 {
+            self.to_act = ((seat + 1) % 4) as u8;
+            return;
+        }
+        let winner = (self.trick.leader() + self.trick.winning_index(None, Card::suit, ace_high)) % 4;
+        self.won[winner] |= self.trick.cards().iter().copied().collect();
+        self.last_trick = self.trick;
+        self.tricks_done += 1;
+        self.trick = Trick::new(winner);
+        self.to_act = winner as u8;
+        if self.tricks_done == 13 {
+            match shooter(&self.cfg, &self.won) {
+                Some(s) if self.cfg.moon_mode == MoonMode::ShooterChooses => {
+                    self.phase = Phase::MoonChoice;
+                    self.to_act = s as u8;
+                }
+                _ => self.finish(self.cfg.moon_mode),
+            }
+        }
+    }
+
+    fn finish(&mut self, mode: MoonMode) {
+        self.scores = scoring::deal_scores(&self.cfg, &self.won, mode);
+        self.phase = Phase::Over;
+    }
+}
+
+impl Deal for HeartsDeal {
+    type Action = HeartsAction;
+    type View = HeartsView;
+
+    fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.to_act as Seat)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<HeartsAction>) {
+        out.clear();
+        if self.phase == Phase::MoonChoice {
+            out.extend([HeartsAction::MoonAdd, HeartsAction::MoonSubtract]);
+        } else {
+            out.extend(self.legal_cards().iter().map(HeartsAction::Card));
+        }
+    }
+
+    fn apply(&mut self, action: HeartsAction) -> Result<(), Illegal> {
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(Illegal::new("the deal is over")),
+            (Phase::MoonChoice, HeartsAction::Card(_)) => {
+                Err(Illegal::new("you shot the moon: choose moon-add (others +26) or moon-subtract (you -26)"))
+            }
+            (Phase::MoonChoice, HeartsAction::MoonAdd) => {
+                self.finish(MoonMode::AddToOthers);
+                Ok(())
+            }
+            (Phase::MoonChoice, HeartsAction::MoonSubtract) => {
+                self.finish(MoonMode::SubtractFromShooter);
+                Ok(())
+            }
+            (_, HeartsAction::MoonAdd | HeartsAction::MoonSubtract) => Err(Illegal::new("there is no moon to score now")),
+            (phase, HeartsAction::Card(card)) => {
+                if !self.legal_cards().contains(card) {
+                    return Err(self.why_not(card));
+                }
+                if phase == Phase::Passing {
+                    self.pick_to_pass(card);
+                } else {
+                    self.play(card);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn view(&self, seat: Seat) -> HeartsView {
+        let exchanged = self.phase != Phase::Passing && self.pass_dir != PassDir::None;
+        let from = (seat + 4 - self.pass_dir.offset()) % 4;
+        HeartsView {
+            seat,
+            dealer: self.dealer as Seat,
+            deal_number: self.deal_number,
+            phase: self.phase,
+            pass_direction: self.pass_dir.name(),
+            to_act: self.to_act(),
+            hand: self.hands[seat],
+            pass_chosen: self.picks[seat],
+            passes_chosen: self.picks.map(|p| p.len() as u8),
+            passed: if exchanged { self.passed[seat] } else { CardSet::EMPTY },
+            received: if exchanged { self.passed[from] } else { CardSet::EMPTY },
+            hand_sizes: std::array::from_fn(|s| (self.hands[s].len() + self.picks[s].len()) as u8),
+            trick: TrickView::of(&self.trick),
+            last_trick: TrickView::of(&self.last_trick),
+            tricks_played: self.tricks_done,
+            hearts_broken: self.hearts_broken,
+            won: self.won,
+            points: scoring::raw_points(&self.cfg, &self.won),
+            bonus_card: self.cfg.bonus_card,
+            scores: (self.phase == Phase::Over).then_some(self.scores),
+        }
+    }
+
+    fn sample_world(&self, seat: Seat, rng: &mut GameRng) -> HeartsDeal {
+        let mut world = self.clone();
+        if self.phase == Phase::Over {
+            return world;
+        }
+        let exchanged = self.phase != Phase::Passing && self.pass_dir != PassDir::None;
+        let receiver = (seat + self.pass_dir.offset()) % 4;
+        let others = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
+        let hidden = others.map(|q| HiddenHand {
+            size: self.hands[q].len() + self.picks[q].len(),
+            known: if exchanged && q == receiver { self.passed[seat] - self.played } else { CardSet::EMPTY },
+            forbidden: self.cannot_hold[q],
+        });
+        let pool = CardSet::FULL_52 - self.hands[seat] - self.picks[seat] - self.played;
+        let dealt = deal_hidden(pool, &hidden, rng).expect("the true deal satisfies every inference");
+        for (&q, cards) in others.iter().zip(dealt) {
+            let picks = random_subset(cards, self.picks[q].len(), rng);
+            world.picks[q] = picks;
+            world.hands[q] = cards - picks;
+        }
+        if exchanged {
+            // Passes the observer did not see are redrawn to fit the new hands: cards passed and
+            // not yet played must be in the receiver's hand.
+            for q in others {
+                let to = (q + self.pass_dir.offset()) % 4;
+                if to != seat {
+                    let in_hand = random_subset(world.hands[to], world.hands[to].len().min(3), rng);
+                    let top_up = random_subset(self.played - in_hand, 3 - in_hand.len(), rng);
+                    world.passed[q] = in_hand | top_up;
+                }
+            }
+        }
+        world
+    }
+
+    fn outcome(&self) -> Option<DealOutcome> {
+        (self.phase == Phase::Over).then(|| DealOutcome { deltas: self.scores.to_vec(), next_dealer: None })
+    }
+
+    fn cards(&self) -> CardCounts {
+        let mut all = CardCounts::new();
+        for s in 0..4 {
+            all.add_set(self.hands[s]);
+            all.add_set(self.picks[s]);
+            all.add_set(self.won[s]);
+        }
+        for &c in self.trick.cards() {
+            all.add(c);
+        }
+        all
+    }
+}
+
+fn random_subset(from: CardSet, n: u32, rng: &mut GameRng) -> CardSet {
+    let mut left = from;
+    let mut out = CardSet::EMPTY;
+    for _ in 0..n.min(from.len()) {
+        let c = left.nth(rng.below(left.len())).expect("index below the length");
+        left.remove(c);
+        out.insert(c);
+    }
+    out
+}
+
+/// A trick as a seat sees it: who led and the cards in play order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickView {
+    pub leader: Seat,
+    pub cards: Vec<Card>,
+}
+
+impl TrickView {
+    fn of(t: &Trick) -> TrickView {
+        TrickView { leader: t.leader(), cards: t.cards().to_vec() }
+    }
+}
+
+/// What one seat may see of a Hearts deal. Every card played is public; hands, other seats'
+/// pass choices and the cards they passed among themselves are not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeartsView {
+    pub seat: Seat,
+    pub dealer: Seat,
+    pub deal_number: u32,
+    pub phase: Phase,
+    pub pass_direction: &'static str,
+    pub to_act: Option<Seat>,
+    pub hand: CardSet,
+    /// This seat's cards picked to pass so far (passing phase).
+    pub pass_chosen: CardSet,
+    /// How many cards each seat has picked to pass (passing phase).
+    pub passes_chosen: [u8; 4],
+    /// After the exchange: what this seat passed, and what it received.
+    pub passed: CardSet,
+    pub received: CardSet,
+    pub hand_sizes: [u8; 4],
+    pub trick: TrickView,
+    pub last_trick: TrickView,
+    pub tricks_played: u8,
+    pub hearts_broken: bool,
+    /// Every card each seat has won in tricks.
+    pub won: [CardSet; 4],
+    /// Points each seat holds in this deal so far, before any moon.
+    pub points: [i64; 4],
+    pub bonus_card: Option<Card>,
+    /// The deal's scores, once it is over.
+    pub scores: Option<[i64; 4]>,
+}
+
+/// A hand for people: grouped by suit, low to high with aces high.
+pub(super) fn hand_text(hand: CardSet) -> String {
+    let mut groups = Vec::new();
+    for suit in Suit::ALL {
+        let mut cards: Vec<Card> = hand.of_suit(suit).iter().collect();
+        cards.sort_by_key(|&c| ace_high(c));
+        if !cards.is_empty() {
+            groups.push(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+        }
+    }
+    groups.join("  |  ")
+}
+
+impl fmt::Display for HeartsView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Hearts, deal {} (dealer: seat {}, passing {}). You are seat {}.", self.deal_number + 1, self.dealer, self.pass_direction, self.seat)?;
+        if let Some(b) = self.bonus_card {
+            writeln!(f, "Omnibus: {b} is worth -10.")?;
+        }
+        writeln!(f, "Your hand: {}", hand_text(self.hand))?;
+        match self.phase {
+            Phase::Passing => {
+                writeln!(f, "Passing {}: chosen so far: {}", self.pass_direction, self.pass_chosen)?;
+            }
+            Phase::Playing | Phase::MoonChoice | Phase::Over => {
+                if !self.received.is_empty() {
+                    writeln!(f, "You passed {} and received {}.", self.passed, self.received)?;
+                }
+                let show = |t: &TrickView| {
+                    t.cards.iter().enumerate().map(|(i, c)| format!("seat {}: {c}", (t.leader + i) % 4)).collect::<Vec<_>>().join(", ")
+                };
+                if !self.last_trick.cards.is_empty() {
+                    writeln!(f, "Last trick: {}", show(&self.last_trick))?;
+                }
+                writeln!(
+                    f,
+                    "Trick {}: {}{}",
+                    (self.tricks_played + 1).min(13),
+                    if self.trick.cards.is_empty() { "(empty)".to_string() } else { show(&self.trick) },
+                    if self.hearts_broken { "  [hearts broken]" } else { "" }
+                )?;
+            }
+        }
+        let pts: Vec<String> = self.points.iter().map(|p| p.to_string()).collect();
+        write!(f, "Points this deal: {}", pts.join(" / "))?;
+        if let Some(s) = self.scores {
+            let s: Vec<String> = s.iter().map(|p| p.to_string()).collect();
+            write!(f, "\nDeal scores: {}", s.join(" / "))?;
+        }
+        if self.phase == Phase::MoonChoice && self.to_act == Some(self.seat) {
+            write!(f, "\nYou shot the moon! moon-add: the others score 26; moon-subtract: you score -26.")?;
+        }
+        Ok(())
+    }
+}

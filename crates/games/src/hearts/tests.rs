@@ -1,0 +1,446 @@
+use super::scoring::{deal_scores, points_of, raw_points, shooter};
+use super::*;
+use cards::{parse_card_list, Card, CardSet, GameRng, Suit};
+use engine::{Deal, Game, Match, MatchSetup, Variants};
+use testkit::{cards_in_json, run, Conformance};
+
+fn set(text: &str) -> CardSet {
+    parse_card_list(text).unwrap().into_iter().collect()
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn config(items: &[&str]) -> HeartsConfig {
+    HeartsConfig::from_variants(&Variants::parse(Hearts::info().variants, items).unwrap()).unwrap()
+}
+
+/// A pack order that deals exactly these hands (by seat) with the given dealer.
+fn order_for(hands: [&str; 4], dealer: usize) -> Vec<Card> {
+    let hands: Vec<Vec<Card>> = hands.iter().map(|h| parse_card_list(h).unwrap()).collect();
+    (0..52).map(|i| hands[(dealer + 1 + i) % 4][i / 4]).collect()
+}
+
+fn apply(deal: &mut HeartsDeal, text: &str) {
+    let a: HeartsAction = text.parse().unwrap();
+    deal.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn legal_text(deal: &HeartsDeal) -> Vec<String> {
+    let mut v = Vec::new();
+    deal.legal_actions(&mut v);
+    v.iter().map(|a| a.to_string()).collect()
+}
+
+const ALL_HEARTS: &str = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH";
+
+// HX1: the queen and three hearts make 16; with Omnibus and the jack of diamonds, 6.
+#[test]
+fn hx1_queen_and_three_hearts() {
+    let won = set("QS 2H 7H KH 3C");
+    assert_eq!(points_of(&config(&[]), won), 16);
+    assert_eq!(points_of(&config(&["omnibus=true"]), won | set("JD")), 6);
+    assert_eq!(points_of(&config(&["omnibus=true", "bonus_card=td"]), won | set("JD")), 16);
+    assert_eq!(points_of(&config(&["omnibus=true", "bonus_card=td"]), won | set("TD")), 6);
+}
+
+// HX2: a moon scores 0 / +26 to the others, or -26 / 0 when subtracting.
+#[test]
+fn hx2_moon_scoring_modes() {
+    let won = [set(&format!("{ALL_HEARTS} QS")), set("2C"), CardSet::EMPTY, CardSet::EMPTY];
+    let cfg = config(&[]);
+    assert_eq!(shooter(&cfg, &won), Some(0));
+    assert_eq!(deal_scores(&cfg, &won, MoonMode::AddToOthers), [0, 26, 26, 26]);
+    assert_eq!(deal_scores(&cfg, &won, MoonMode::SubtractFromShooter), [-26, 0, 0, 0]);
+    // With Omnibus the moon includes the bonus card and its -10 is not added on top (H6).
+    let omni = config(&["omnibus=true"]);
+    let with_jd = [won[0] | set("JD"), won[1], won[2], won[3]];
+    assert_eq!(deal_scores(&omni, &with_jd, MoonMode::AddToOthers), [0, 26, 26, 26]);
+    assert_eq!(deal_scores(&omni, &with_jd, MoonMode::SubtractFromShooter), [-26, 0, 0, 0]);
+    // H8 checksums: 26 without a moon, 16 with Omnibus.
+    let plain = [set("QS 2H"), set("3H 4H 5H"), set("AH 6H 7H 8H 9H TH JH QH KH"), CardSet::EMPTY];
+    assert_eq!(raw_points(&cfg, &plain).iter().sum::<i64>(), 26);
+    let plain_omni = [plain[0], plain[1] | set("JD"), plain[2], plain[3]];
+    assert_eq!(raw_points(&omni, &plain_omni).iter().sum::<i64>(), 16);
+}
+
+// HX3: Omnibus with the jack required: all hearts and the queen without it is no moon.
+#[test]
+fn hx3_omnibus_moon_needs_the_jack() {
+    let won = [CardSet::EMPTY, set(&format!("{ALL_HEARTS} QS")), CardSet::EMPTY, set("JD")];
+    let cfg = config(&["omnibus=true"]);
+    assert_eq!(shooter(&cfg, &won), None);
+    assert_eq!(deal_scores(&cfg, &won, MoonMode::AddToOthers), [0, 26, 0, -10]);
+    // Not required: the moon counts and the jack's taker keeps -10.
+    let loose = config(&["omnibus=true", "moon_requires_jd=false"]);
+    assert_eq!(deal_scores(&loose, &won, MoonMode::AddToOthers), [26, 0, 26, 16]);
+    assert_eq!(deal_scores(&loose, &won, MoonMode::SubtractFromShooter), [0, -26, 0, -10]);
+}
+
+/// Seat 1 is void in clubs and holds 5H QS 3D JD; seat 0 leads the two of clubs.
+fn hx4_deal(variants: &[&str]) -> HeartsDeal {
+    let hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        "5H QS 3D JD 2S 3S 4S 5S 6S 7S 8S 9S TS",
+        "2H 3H 4H 6H 7H 8H 9H TH 2D 4D 5D 6D 7D",
+        "JH QH KH AH 8D 9D TD QD KD AD JS KS AS",
+    ];
+    let cfg = config(&[variants, &["pass_cycle=N"]].concat());
+    HeartsDeal::new(cfg, 3, 0, &order_for(hands, 3))
+}
+
+// HX4: first trick, void in clubs: Omnibus forbids the jack of diamonds too.
+#[test]
+fn hx4_first_trick_restrictions() {
+    let mut omni = hx4_deal(&["omnibus=true"]);
+    assert_eq!(omni.to_act(), Some(0));
+    assert_eq!(legal_text(&omni), vec!["2C"]);
+    apply(&mut omni, "2C");
+    let legal = legal_text(&omni);
+    assert!(legal.contains(&"3D".to_string()) && legal.contains(&"2S".to_string()));
+    for banned in ["JD", "QS", "5H"] {
+        assert!(!legal.contains(&banned.to_string()), "{banned} legal on the first trick");
+        let err = omni.apply(banned.parse().unwrap()).unwrap_err();
+        assert!(err.reason().contains("first trick"), "{err}");
+    }
+    let mut plain = hx4_deal(&[]);
+    apply(&mut plain, "2C");
+    let legal = legal_text(&plain);
+    assert!(legal.contains(&"JD".to_string()) && legal.contains(&"3D".to_string()));
+    assert!(!legal.contains(&"QS".to_string()) && !legal.contains(&"5H".to_string()));
+}
+
+// H1: a first-trick player with nothing but point cards may play any of them.
+#[test]
+fn h1_only_point_cards_on_the_first_trick() {
+    let hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH QS",
+        "AH 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+        "AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS",
+    ];
+    let mut deal = HeartsDeal::new(config(&["pass_cycle=N"]), 3, 0, &order_for(hands, 3));
+    apply(&mut deal, "2C");
+    assert_eq!(legal_text(&deal).len(), 13, "hearts and the queen all legal");
+    apply(&mut deal, "QS");
+}
+
+// HX5: the end of the match, lowest total wins.
+#[test]
+fn hx5_end_of_match() {
+    let exceeds = Hearts::new(4, &Variants::defaults(Hearts::info().variants)).unwrap();
+    assert!(exceeds.match_over(&[98, 101, 60, 45], 7));
+    assert_eq!(exceeds.winners(&[98, 101, 60, 45]), vec![3]);
+    assert!(!exceeds.match_over(&[100, 99, 60, 45], 7));
+    let at_least = Hearts::new(4, &Variants::parse(Hearts::info().variants, &["end_rule=at-least"]).unwrap()).unwrap();
+    assert!(at_least.match_over(&[100, 99, 60, 45], 7));
+    // Equal lowest totals share the win (H4).
+    assert_eq!(exceeds.winners(&[101, 40, 60, 40]), vec![1, 3]);
+}
+
+// HX6: the pass cycle repeats every four deals.
+#[test]
+fn hx6_pass_cycle() {
+    let cycle = config(&[]).pass_cycle;
+    let dirs: Vec<PassDir> = (0..8).map(|d| cycle.for_deal(d)).collect();
+    use PassDir::*;
+    assert_eq!(dirs, vec![Left, Right, Across, None, Left, Right, Across, None]);
+    assert_eq!(cycle.for_deal(4), Left, "hand 5 passes left");
+    assert_eq!(cycle.for_deal(7), None, "hand 8 has no passing");
+    assert_eq!(PassCycle::parse("left,across").unwrap().for_deal(1), Across);
+    assert!(PassCycle::parse("LRX").is_err());
+}
+
+#[test]
+fn passing_is_hidden_until_the_exchange_and_moves_the_right_cards() {
+    let mut rng = GameRng::from_seed(11);
+    let mut order = cards::DeckSpec::Standard52 { packs: 1 }.cards();
+    rng.shuffle(&mut order);
+    for (deal_number, offset) in [(0u32, 1usize), (1, 3), (2, 2)] {
+        let mut deal = HeartsDeal::new(config(&[]), 0, deal_number, &order);
+        let before: Vec<CardSet> = (0..4).map(|s| deal.hand(s)).collect();
+        let mut picked = [CardSet::EMPTY; 4];
+        for step in 0..12 {
+            let seat = deal.to_act().unwrap();
+            assert_eq!(seat, (1 + step / 3) % 4, "seats pick in turn from the dealer's left");
+            let c = deal.legal_cards().last().unwrap();
+            picked[seat].insert(c);
+            apply(&mut deal, &c.to_string());
+            if step < 11 {
+                let other = (seat + 1) % 4;
+                let v = deal.view(other);
+                assert!((cards_in_json(&serde_json::to_value(&v).unwrap()) & picked[seat]).is_empty() || other == seat);
+                assert_eq!(v.passes_chosen[seat], picked[seat].len() as u8);
+            }
+        }
+        assert_eq!(deal.phase(), Phase::Playing);
+        for s in 0..4 {
+            let from = (s + 4 - offset) % 4;
+            assert_eq!(deal.hand(s), before[s] - picked[s] | picked[from]);
+            let v = deal.view(s);
+            assert_eq!(v.passed, picked[s]);
+            assert_eq!(v.received, picked[from]);
+        }
+        assert!(deal.hand(deal.to_act().unwrap()).contains(card("2C")));
+    }
+}
+
+#[test]
+fn illegal_plays_are_refused_with_reasons_and_no_change() {
+    let mut deal = hx4_deal(&[]);
+    let before = deal.clone();
+    let e = deal.apply("3C".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("two of clubs"), "{e}");
+    let e = deal.apply("5H".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("do not hold"), "{e}");
+    assert!(deal.apply(HeartsAction::MoonAdd).unwrap_err().reason().contains("no moon"));
+    assert_eq!(deal, before);
+    apply(&mut deal, "2C");
+    apply(&mut deal, "3D");
+    apply(&mut deal, "2D");
+    // Seat 3 has no clubs but holds diamonds and spades: no heart on the first trick.
+    let e = deal.apply("AH".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("first trick"), "{e}");
+    apply(&mut deal, "AD");
+}
+
+#[test]
+fn hearts_may_not_be_led_until_broken_unless_nothing_else() {
+    // Seat 0 wins the first trick with the ace of clubs and holds hearts and clubs only.
+    let hands = [
+        "2C AC 3C 4C 5C 2H 3H 4H 5H 6H 7H 8H 9H",
+        "6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D",
+        "7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S",
+        "TH JH QH KH AH 7S 8S 9S TS JS QS KS AS",
+    ];
+    let mut deal = HeartsDeal::new(config(&["pass_cycle=N"]), 3, 0, &order_for(hands, 3));
+    for c in ["2C", "6C", "7D", "7S"] {
+        apply(&mut deal, c);
+    }
+    assert_eq!(deal.to_act(), Some(1), "the six of clubs wins");
+    for c in ["2D", "8D", "8S", "3C"] {
+        apply(&mut deal, c);
+    }
+    // Seat 2 wins with the eight of diamonds (seat 0 followed? no: seat 0 discarded 3C).
+    assert_eq!(deal.to_act(), Some(2));
+    for c in ["2S", "9S", "AC", "7C"] {
+        apply(&mut deal, c);
+    }
+    // Seat 3 won with 9S? no: seat 3 played 9S to a spade lead, seat 0 threw AC, seat 1 7C.
+    assert_eq!(deal.to_act(), Some(3));
+    let e = deal.apply("TH".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("hearts are not broken"), "{e}");
+    assert!(!legal_text(&deal).iter().any(|c| c.ends_with('H')));
+}
+
+#[test]
+fn queen_breaks_hearts_variant() {
+    // Seat 3 discards the queen on trick 2; under the variant hearts may then be led.
+    let hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS 2H",
+        "QS 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ];
+    for (flag, broken) in [("queen_breaks_hearts=false", false), ("queen_breaks_hearts=true", true)] {
+        let mut deal = HeartsDeal::new(config(&[flag, "pass_cycle=N"]), 3, 0, &order_for(hands, 3));
+        for c in ["2C", "2D", "2S", "3H"] {
+            apply(&mut deal, c); // seat 3 holds only points: any may go (H1); 3H breaks hearts
+        }
+        assert!(deal.view(0).hearts_broken);
+        let mut deal = HeartsDeal::new(config(&[flag, "pass_cycle=N"]), 3, 0, &order_for(hands, 3));
+        for c in ["2C", "2D", "2S", "QS"] {
+            apply(&mut deal, c);
+        }
+        assert_eq!(deal.view(0).hearts_broken, broken, "{flag}");
+    }
+}
+
+/// Seat 3 holds every club and leads each trick; the others must discard: it takes all 52.
+fn moon_order() -> Vec<Card> {
+    order_for(
+        [
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+            ALL_HEARTS,
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        ],
+        3,
+    )
+}
+
+fn play_out(m: &mut Match<Hearts>, seed: u64) {
+    let mut rng = GameRng::from_seed(seed);
+    let mut legal = Vec::new();
+    while m.deals_completed() == 0 {
+        m.legal_actions(&mut legal);
+        if legal.contains(&HeartsAction::MoonAdd) {
+            return;
+        }
+        m.apply(legal[rng.index(legal.len())]).unwrap();
+    }
+}
+
+fn moon_match(variants: &[&str]) -> Match<Hearts> {
+    let v = Variants::parse(Hearts::info().variants, &[variants, &["pass_cycle=N"]].concat()).unwrap();
+    let mut setup = MatchSetup::new(4, v, 5);
+    setup.deck = Some(moon_order());
+    setup.dealer = 3;
+    Match::new(setup).unwrap()
+}
+
+#[test]
+fn scripted_moon_in_every_mode() {
+    for seed in 0..20 {
+        let mut m = moon_match(&[]);
+        play_out(&mut m, seed);
+        assert_eq!(m.deal_deltas()[0], vec![26, 26, 26, 0]);
+        let mut m = moon_match(&["moon_mode=subtract-from-shooter", "omnibus=true"]);
+        play_out(&mut m, seed);
+        assert_eq!(m.deal_deltas()[0], vec![0, 0, 0, -26]);
+        let mut m = moon_match(&["moon_mode=shooter-chooses"]);
+        play_out(&mut m, seed);
+        assert_eq!(m.to_act(), Some(3));
+        let mut legal = Vec::new();
+        m.legal_actions(&mut legal);
+        assert_eq!(legal, vec![HeartsAction::MoonAdd, HeartsAction::MoonSubtract]);
+        assert!(m.apply("QS".parse().unwrap()).unwrap_err().reason().contains("moon"));
+        m.apply_text("moon-subtract").unwrap();
+        assert_eq!(m.deal_deltas()[0], vec![0, 0, 0, -26]);
+        assert_eq!(m.totals(), &[0, 0, 0, -26]);
+        assert_eq!(m.deals_completed(), 1);
+    }
+}
+
+#[test]
+fn views_show_only_what_the_seat_may_see() {
+    let mut rng = GameRng::from_seed(3);
+    for seed in 0..30 {
+        let v = Variants::parse(Hearts::info().variants, &["omnibus=true"]).unwrap();
+        let mut m = Match::<Hearts>::new(MatchSetup::new(4, v, seed)).unwrap();
+        let mut legal = Vec::new();
+        while m.deals_completed() == 0 {
+            let d = m.deal();
+            let played: CardSet = (0..4).fold(CardSet::EMPTY, |a, s| a | d.won()[s]) | d.view(0).trick.cards.iter().copied().collect();
+            for s in 0..4 {
+                let view = d.view(s);
+                let shown = cards_in_json(&m.view_json(s)) - set("JD");
+                let allowed = d.hand(s) | view.pass_chosen | view.passed | played;
+                assert!(shown - allowed == CardSet::EMPTY, "seat {s} sees {:?}", shown - allowed);
+            }
+            m.legal_actions(&mut legal);
+            m.apply(legal[rng.index(legal.len())]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn sampled_worlds_respect_voids_and_passed_cards() {
+    let mut rng = GameRng::from_seed(8);
+    for seed in 0..20 {
+        let mut m = Match::<Hearts>::new(MatchSetup::new(4, Variants::defaults(Hearts::info().variants), seed)).unwrap();
+        let mut legal = Vec::new();
+        for _ in 0..40 {
+            m.legal_actions(&mut legal);
+            m.apply(legal[rng.index(legal.len())]).unwrap();
+        }
+        let d = m.deal();
+        let view = d.view(0);
+        for _ in 0..50 {
+            let w = d.sample_world(0, &mut rng);
+            let receiver = (view.pass_direction == "left") as usize + 2 * (view.pass_direction == "across") as usize + 3 * (view.pass_direction == "right") as usize;
+            if receiver != 0 {
+                let played = (0..4).fold(CardSet::EMPTY, |a, s| a | d.won()[s]) | view.trick.cards.iter().copied().collect();
+                assert!((view.passed - played) - w.hand(receiver) == CardSet::EMPTY);
+            }
+            for s in 1..4 {
+                assert_eq!(w.hand(s).len(), d.hand(s).len());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_suit_is_dealt_and_two_of_clubs_leads() {
+    let mut m = Match::<Hearts>::new(MatchSetup::new(4, Variants::parse(Hearts::info().variants, &["pass_cycle=N"]).unwrap(), 99)).unwrap();
+    let seat = m.to_act().unwrap();
+    assert!(m.deal().hand(seat).contains(card("2C")));
+    assert!(m.apply_text("2c").is_ok());
+    assert!(Suit::ALL.iter().all(|&s| (0..4).map(|p| m.deal().hand(p).of_suit(s).len()).sum::<u32>() >= 12));
+}
+
+#[test]
+fn bonus_card_needs_omnibus() {
+    let v = Variants::parse(Hearts::info().variants, &["bonus_card=td"]).unwrap();
+    assert!(Hearts::new(4, &v).unwrap_err().to_string().contains("omnibus=true"));
+    assert!(Hearts::new(3, &Variants::defaults(Hearts::info().variants)).is_err());
+}
+
+// Conformance: thousands of deals per variant preset.
+fn conformance(variants: &[&str], matches: usize, seed: u64) {
+    let report = run::<Hearts>(&Conformance::new(4, matches).variants(variants).seed(seed));
+    assert!(report.deals >= matches as u64);
+}
+
+#[test]
+fn conformance_default() {
+    conformance(&[], 150, 1_000);
+}
+
+#[test]
+fn conformance_omnibus_shooter_chooses() {
+    conformance(&["omnibus=true", "moon_mode=shooter-chooses", "moon_requires_jd=false"], 100, 2_000);
+}
+
+#[test]
+fn conformance_omnibus_ten_subtract_queen_breaks() {
+    conformance(
+        &["omnibus=true", "bonus_card=td", "moon_mode=subtract-from-shooter", "queen_breaks_hearts=true", "end_rule=at-least"],
+        100,
+        3_000,
+    );
+}
+
+#[test]
+fn conformance_no_passing_short_matches() {
+    conformance(&["pass_cycle=N", "end_score=30"], 300, 4_000);
+}
+
+#[test]
+fn conformance_with_rule_bots() {
+    let report = run::<Hearts>(
+        &Conformance::new(4, 60).variants(&["moon_mode=shooter-chooses"]).bots(&["rule", "random", "rule", "rule"]).seed(5_000),
+    );
+    assert!(report.deals >= 60);
+}
+
+// Perft-style: the number of distinct passing-and-play sequences is fixed by the rules.
+#[test]
+fn first_trick_sequence_counts_are_stable() {
+    let deal = hx4_deal(&[]);
+    assert_eq!(count_sequences(&deal, 4), PERFT_HX4_PLAIN);
+    let omni = hx4_deal(&["omnibus=true"]);
+    assert_eq!(count_sequences(&omni, 4), PERFT_HX4_OMNIBUS);
+}
+
+fn count_sequences(deal: &HeartsDeal, depth: u32) -> u64 {
+    if depth == 0 || deal.to_act().is_none() {
+        return 1;
+    }
+    let mut legal = Vec::new();
+    deal.legal_actions(&mut legal);
+    legal
+        .iter()
+        .map(|&a| {
+            let mut d = deal.clone();
+            d.apply(a).unwrap();
+            count_sequences(&d, depth - 1)
+        })
+        .sum()
+}
+
+// 2C forced; seat 1 (void in clubs): spades 2-T (9) + 3D + JD = 11 without Omnibus, 10 with;
+// seat 2: 5 diamonds (no clubs) ; seat 3: 6 diamonds + 3 spades (no clubs) = 9.
+const PERFT_HX4_PLAIN: u64 = 11 * 5 * 9;
+const PERFT_HX4_OMNIBUS: u64 = 10 * 5 * 9;

@@ -1,0 +1,9 @@
+//! The cardroom games. Each game is a module folder: `mod.rs` (overview), `rules.rs` (the
+//! configured game and its variants), `state.rs` (phases, legal actions, apply, views,
+//! world sampling), `scoring.rs`, `bot.rs` (rule-based bot) and `tests.rs`; its rules page is
+//! `rules.md`. Machinery that several games share lives beside them ([`trick`]).
+//! [`registry`] lists every game and lets generic code visit one by id.
+
+pub mod hearts;
+pub mod registry;
+pub mod trick;
