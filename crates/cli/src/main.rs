@@ -1,1 +1,160 @@
-fn main() {}
+//! `cardroom`: list games, print rules, simulate bot matches, drive a game over JSON lines, or
+//! play in the terminal. The command-line contract is documented in the README; keep it stable.
+
+mod engine_cmd;
+mod play_cmd;
+mod progress;
+mod sim_cmd;
+
+use clap::{Args, Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "cardroom", version, about = "Traditional card games: rules engine, bots, simulator and player")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games.
+    Games {
+        /// One JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a game's rules, variant keys, deal order for --deck and action notation.
+    Rules { id: String },
+    /// Play complete games between bots and summarise the results.
+    Sim(SimArgs),
+    /// Drive one match over JSON lines on stdin/stdout.
+    Engine(EngineArgs),
+    /// Play a match in the terminal against bots.
+    Play(PlayArgs),
+}
+
+/// Options every table takes.
+#[derive(Args, Clone, Debug)]
+struct TableArgs {
+    /// Seat count (default: the game's usual number).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Random seed: the same seed replays the same game.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A variant as key=value (repeatable); `cardroom rules <id>` lists the keys.
+    #[arg(long = "variant", value_name = "K=V")]
+    variants: Vec<String>,
+    /// End each match after this many deals.
+    #[arg(long)]
+    deals: Option<u32>,
+}
+
+#[derive(Args)]
+struct SimArgs {
+    id: String,
+    #[command(flatten)]
+    table: TableArgs,
+    /// Number of complete games (matches) to play.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Bot names, one for every seat or one per seat, comma-separated.
+    #[arg(long, default_value = "random")]
+    bots: String,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct EngineArgs {
+    id: String,
+    #[command(flatten)]
+    table: TableArgs,
+    /// The first deal's pack order, top card first, comma-separated (see `cardroom rules <id>`).
+    #[arg(long)]
+    deck: Option<String>,
+    /// The first dealer's seat.
+    #[arg(long, default_value_t = 0)]
+    dealer: usize,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    id: String,
+    #[command(flatten)]
+    table: TableArgs,
+    /// Your seat.
+    #[arg(long, default_value_t = 0)]
+    seat: usize,
+    /// Bots for the other seats: one name for all, or one per other seat in seat order.
+    #[arg(long)]
+    bots: Option<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games { json } => games(json),
+        Command::Rules { id } => cli::rules_text(&id).map(|t| println!("{t}")),
+        Command::Sim(a) => sim_cmd::run(&a),
+        Command::Engine(a) => engine_cmd::run(&a),
+        Command::Play(a) => play_cmd::run(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn games(json: bool) -> Result<(), String> {
+    let all = games::registry::all();
+    if json {
+        let list: Vec<serde_json::Value> = all
+            .iter()
+            .map(|g| {
+                serde_json::json!({
+                    "id": g.id,
+                    "name": g.name,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "default_players": g.default_players,
+                    "higher_is_better": g.higher_is_better,
+                    "unit": g.unit,
+                    "variants": g.variants.iter().map(|v| serde_json::json!({
+                        "key": v.key, "default": v.default, "values": v.values_hint(), "doc": v.doc,
+                    })).collect::<Vec<_>>(),
+                    "bots": cli::bot_names(g.id).unwrap_or_default(),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::Value::Array(list));
+    } else {
+        println!("{:<18} {:<22} players", "id", "name");
+        for g in all {
+            println!("{:<18} {:<22} {}-{}", g.id, g.name, g.min_players, g.max_players);
+        }
+    }
+    Ok(())
+}
+
+/// Splits a comma-separated bot list.
+fn bot_list(text: &str) -> Vec<String> {
+    text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+}
+
+impl TableArgs {
+    fn options(&self) -> cli::TableOptions {
+        cli::TableOptions {
+            players: self.players,
+            seed: self.seed,
+            variants: self.variants.clone(),
+            deals: self.deals,
+            ..Default::default()
+        }
+    }
+}

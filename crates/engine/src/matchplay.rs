@@ -54,10 +54,12 @@ impl<G: Game> Match<G> {
     pub fn new(setup: MatchSetup) -> Result<Match<G>, ConfigError> {
         let info = G::info();
         if !(info.min_players..=info.max_players).contains(&setup.players) {
-            return Err(ConfigError::new(format!(
-                "{} is played by {} to {} players, not {}",
-                info.name, info.min_players, info.max_players, setup.players
-            )));
+            let range = if info.min_players == info.max_players {
+                format!("exactly {}", info.min_players)
+            } else {
+                format!("{} to {}", info.min_players, info.max_players)
+            };
+            return Err(ConfigError::new(format!("{} is played by {range} players, not {}", info.name, setup.players)));
         }
         if setup.dealer >= setup.players {
             return Err(ConfigError::new(format!(

@@ -12,6 +12,7 @@ pub struct Table<G: Game> {
     bot_rng: GameRng,
     scratch: Vec<<G::Deal as Deal>::Action>,
     decisions: u64,
+    last_bot_seat: Seat,
 }
 
 impl<G: Game> Table<G> {
@@ -25,6 +26,7 @@ impl<G: Game> Table<G> {
             factory,
             bot_rng: GameRng::from_seed(bot_seed),
             scratch: Vec::new(),
+            last_bot_seat: 0,
         }
     }
 
@@ -57,6 +59,8 @@ pub trait DynTable: Send {
     /// The action a bot would choose for the seat to act, as text, without applying it: the
     /// seat's own bot, or a fresh one of the named kind.
     fn suggest(&mut self, bot: Option<&str>) -> Result<String, String>;
+    /// If a seat with a bot is to act, lets it act once: returns the seat and its action text.
+    fn step_bot(&mut self) -> Result<Option<(Seat, String)>, String>;
     /// Lets bots play while a seat with a bot is to act; returns how many actions they took.
     fn run_bots(&mut self) -> Result<u64, String>;
 }
@@ -148,18 +152,38 @@ impl<G: Game> DynTable for Table<G> {
         Ok(chooser.choose(&decision, &mut self.bot_rng).to_string())
     }
 
+    fn step_bot(&mut self) -> Result<Option<(Seat, String)>, String> {
+        let before = self.decisions;
+        self.run_bots_limited(1)?;
+        Ok((self.decisions > before).then(|| {
+            let m = &self.game_match;
+            let last = m.log().last().expect("a bot acted").to_string();
+            (self.last_bot_seat, last)
+        }))
+    }
+
     fn run_bots(&mut self) -> Result<u64, String> {
+        self.run_bots_limited(u64::MAX)
+    }
+}
+
+impl<G: Game> Table<G> {
+    fn run_bots_limited(&mut self, limit: u64) -> Result<u64, String> {
         let mut n = 0;
         while let Some(seat) = self.game_match.to_act() {
+            if n >= limit {
+                break;
+            }
             let Some(bot) = self.bots[seat].as_mut() else { break };
             self.game_match.legal_actions(&mut self.scratch);
             let m = &self.game_match;
             let decision = Decision::new(m.deal(), &self.scratch, m.totals()).expect("a seat is to act");
             let action = bot.choose(&decision, &mut self.bot_rng);
-            let name = bot.name().to_string();
-            self.game_match
-                .apply(action)
-                .map_err(|e| format!("bot '{name}' in seat {seat} chose an illegal action '{action}': {e}"))?;
+            if let Err(e) = self.game_match.apply(action) {
+                let name = self.bots[seat].as_ref().map_or("?", |b| b.name());
+                return Err(format!("bot '{name}' in seat {seat} chose an illegal action '{action}': {e}"));
+            }
+            self.last_bot_seat = seat;
             n += 1;
         }
         self.decisions += n;

@@ -207,7 +207,7 @@ fn illegal_plays_are_refused_with_reasons_and_no_change() {
 
 #[test]
 fn hearts_may_not_be_led_until_broken_unless_nothing_else() {
-    // Seat 0 wins the first trick with the ace of clubs and holds hearts and clubs only.
+    // Nobody discards a heart in the first three tricks, so hearts stay unbroken.
     let hands = [
         "2C AC 3C 4C 5C 2H 3H 4H 5H 6H 7H 8H 9H",
         "6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D",
@@ -222,12 +222,12 @@ fn hearts_may_not_be_led_until_broken_unless_nothing_else() {
     for c in ["2D", "8D", "8S", "3C"] {
         apply(&mut deal, c);
     }
-    // Seat 2 wins with the eight of diamonds (seat 0 followed? no: seat 0 discarded 3C).
+    // Seat 2 wins with the eight of diamonds; seat 0, void in diamonds, discarded a club.
     assert_eq!(deal.to_act(), Some(2));
     for c in ["2S", "9S", "AC", "7C"] {
         apply(&mut deal, c);
     }
-    // Seat 3 won with 9S? no: seat 3 played 9S to a spade lead, seat 0 threw AC, seat 1 7C.
+    // Seat 3 wins with the nine of spades and holds only hearts and spades: no heart lead.
     assert_eq!(deal.to_act(), Some(3));
     let e = deal.apply("TH".parse().unwrap()).unwrap_err();
     assert!(e.reason().contains("hearts are not broken"), "{e}");

@@ -1,0 +1,94 @@
+use crate::EngineArgs;
+use engine::DynTable;
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+
+/// The JSON-lines protocol: one line out after start and after every line in.
+pub fn run(a: &EngineArgs) -> Result<(), String> {
+    let mut opts = a.table.options();
+    opts.deck = a.deck.clone();
+    opts.dealer = a.dealer;
+    let mut table = cli::open_table(&a.id, &opts)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut emit = |v: Value| -> Result<(), String> {
+        writeln!(out, "{v}").and_then(|_| out.flush()).map_err(|e| format!("cannot write to stdout: {e}"))
+    };
+    emit(state_line(table.as_ref()))?;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
+        emit(respond(table.as_mut(), &line))?;
+    }
+    Ok(())
+}
+
+/// The answer to one input line.
+pub fn respond(table: &mut dyn DynTable, line: &str) -> Value {
+    let text = line.trim();
+    if text.starts_with('{') {
+        return match serde_json::from_str::<Value>(text) {
+            Ok(cmd) => command(table, &cmd),
+            Err(e) => error(table, format!("malformed JSON command: {e}")),
+        };
+    }
+    // A JSON string ("QS") is accepted as well as bare text.
+    let action = match serde_json::from_str::<String>(text) {
+        Ok(s) => s,
+        Err(_) => text.to_string(),
+    };
+    if action.is_empty() {
+        return error(table, "empty line: send an action or a JSON command".into());
+    }
+    match table.apply_text(&action) {
+        Ok(()) => state_line(table),
+        Err(e) => error(table, e),
+    }
+}
+
+fn command(table: &mut dyn DynTable, cmd: &Value) -> Value {
+    match cmd.get("cmd").and_then(Value::as_str) {
+        Some("view") => match cmd.get("seat").and_then(Value::as_u64) {
+            Some(seat) if (seat as usize) < table.players() => table.view_json(seat as usize),
+            Some(seat) => error(table, format!("seat {seat} does not exist: seats are 0 to {}", table.players() - 1)),
+            None => error(table, "the view command needs \"seat\": a seat number".into()),
+        },
+        Some("log") => serde_json::to_value(table.record()).expect("records serialise"),
+        Some("state") => state_line(table),
+        Some("hint") => {
+            let bot = cmd.get("bot").or_else(|| cmd.get("level")).and_then(Value::as_str).unwrap_or("rule");
+            let bot = if crate_bots(table).contains(&bot) { bot } else { "random" };
+            match table.suggest(Some(bot)) {
+                Ok(action) => json!({ "hint": action, "bot": bot }),
+                Err(e) => error(table, e),
+            }
+        }
+        Some(other) => error(table, format!("unknown command '{other}': use view, log, state or hint")),
+        None => error(table, "a JSON command needs \"cmd\" (view, log, state or hint)".into()),
+    }
+}
+
+fn crate_bots(table: &dyn DynTable) -> Vec<&'static str> {
+    cli::bot_names(table.info().id).unwrap_or_default()
+}
+
+fn error(table: &dyn DynTable, why: String) -> Value {
+    json!({ "error": why, "legal": table.legal() })
+}
+
+/// `to_act`, `legal`, `view` (the acting seat's, null once over), `over` and, once over,
+/// `result` (per-seat totals) and `winners`.
+pub fn state_line(table: &dyn DynTable) -> Value {
+    let to_act = table.to_act();
+    let mut v = json!({
+        "to_act": to_act,
+        "legal": table.legal(),
+        "view": to_act.map(|s| table.view_json(s)),
+        "over": table.is_over(),
+        "deals_completed": table.deals_completed(),
+    });
+    if table.is_over() {
+        v["result"] = json!(table.totals());
+        v["winners"] = json!(table.winners());
+    }
+    v
+}

@@ -1,0 +1,111 @@
+//! The library half of the `cardroom` binary: opening a table for any registered game by id,
+//! with its bots. Front ends (this CLI now, a server later) go through here.
+
+use engine::{DynTable, Game, GameRecord, Match, MatchSetup, Seat, Table, Variants};
+use games::registry::{self, GameVisitor};
+
+/// Mixed into the match seed to seed the bots, so a seed fixes the bots' choices too.
+const BOT_SEED_MIX: u64 = 0xB07_5EED;
+
+/// How to set up a table.
+#[derive(Clone, Debug, Default)]
+pub struct TableOptions {
+    /// Seat count; the game's default when `None`.
+    pub players: Option<usize>,
+    pub seed: u64,
+    pub variants: Vec<String>,
+    /// The first deal's pack order, top first (comma-separated card codes).
+    pub deck: Option<String>,
+    pub dealer: Seat,
+    pub deals: Option<u32>,
+    /// A bot name per seat; `None` for a seat decided from outside.
+    pub bots: Vec<Option<String>>,
+}
+
+/// Opens a table for game `id`.
+pub fn open_table(id: &str, opts: &TableOptions) -> Result<Box<dyn DynTable>, String> {
+    registry::visit(id, Open(opts))?
+}
+
+/// Rebuilds a table from a saved record (every action replayed and checked).
+pub fn open_record(record: &GameRecord) -> Result<Box<dyn DynTable>, String> {
+    registry::visit(&record.game, FromRecord(record))?
+}
+
+struct Open<'a>(&'a TableOptions);
+
+impl GameVisitor for Open<'_> {
+    type Output = Result<Box<dyn DynTable>, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        let opts = self.0;
+        let info = G::info();
+        let players = opts.players.unwrap_or(info.default_players);
+        let variants = Variants::parse(info.variants, &opts.variants).map_err(|e| e.to_string())?;
+        let deck = match &opts.deck {
+            Some(text) => Some(cards::parse_card_list(text).map_err(|e| format!("bad --deck: {e}"))?),
+            None => None,
+        };
+        let setup = MatchSetup { players, variants, seed: opts.seed, deck, dealer: opts.dealer, deal_limit: opts.deals };
+        let m = Match::<G>::new(setup).map_err(|e| e.to_string())?;
+        let mut table = Table::new(m, bots::make_bot::<G>, opts.seed ^ BOT_SEED_MIX);
+        if opts.bots.len() > players {
+            return Err(format!("{} bots named for {players} seats", opts.bots.len()));
+        }
+        for (seat, name) in opts.bots.iter().enumerate() {
+            if let Some(name) = name {
+                table.set_bot(seat, name)?;
+            }
+        }
+        Ok(Box::new(table))
+    }
+}
+
+struct FromRecord<'a>(&'a GameRecord);
+
+impl GameVisitor for FromRecord<'_> {
+    type Output = Result<Box<dyn DynTable>, String>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        let m = Match::<G>::from_record(self.0).map_err(|e| e.to_string())?;
+        Ok(Box::new(Table::new(m, bots::make_bot::<G>, self.0.seed ^ BOT_SEED_MIX)))
+    }
+}
+
+/// Bot names available for game `id`.
+pub fn bot_names(id: &str) -> Result<Vec<&'static str>, String> {
+    struct Names;
+    impl GameVisitor for Names {
+        type Output = Vec<&'static str>;
+        fn visit<G: Game>(self) -> Self::Output {
+            bots::bot_names::<G>()
+        }
+    }
+    registry::visit(id, Names)
+}
+
+/// The rules page for `id` with a variant table generated from the declarations.
+pub fn rules_text(id: &str) -> Result<String, String> {
+    let info = registry::find(id).ok_or_else(|| registry::visit(id, NoOp).err().unwrap_or_default())?;
+    let mut out = info.rules.trim_end().to_string();
+    out.push_str(&format!(
+        "\n\n## Players\n{} to {} (default {}). Totals are {}; {} is better.\n",
+        info.min_players,
+        info.max_players,
+        info.default_players,
+        info.unit,
+        if info.higher_is_better { "higher" } else { "lower" }
+    ));
+    out.push_str("\n## Variant keys (`--variant key=value`)\n| key | default | values | meaning |\n| --- | --- | --- | --- |\n");
+    for v in info.variants {
+        out.push_str(&format!("| `{}` | {} | {} | {} |\n", v.key, v.default, v.values_hint(), v.doc));
+    }
+    out.push_str(&format!("\n## Bots\n{}\n", bot_names(id)?.join(", ")));
+    Ok(out)
+}
+
+struct NoOp;
+impl GameVisitor for NoOp {
+    type Output = ();
+    fn visit<G: Game>(self) {}
+}
