@@ -22,49 +22,39 @@ pub enum DeckSpec {
 
 impl DeckSpec {
     pub fn cards(&self) -> Vec<Card> {
-        let ranks_of = |f: &dyn Fn(Rank) -> bool| Rank::ALL.into_iter().filter(|&r| f(r)).collect::<Vec<_>>();
-        let one_pack = |ranks: &[Rank], suits: &[Suit]| {
-            suits
-                .iter()
-                .flat_map(|&s| ranks.iter().map(move |&r| Card::new(r, s)))
-                .collect::<Vec<_>>()
-        };
+        fn push_pack(v: &mut Vec<Card>, ranks: impl Fn(Rank) -> bool, suits: &[Suit]) {
+            for &s in suits {
+                v.extend(Rank::ALL.into_iter().filter(|&r| ranks(r)).map(|r| Card::new(r, s)));
+            }
+        }
+        let no_8_9_10 = |r: Rank| !matches!(r, Rank::Eight | Rank::Nine | Rank::Ten);
+        let mut v = Vec::with_capacity(162);
         match *self {
-            DeckSpec::Standard52 { packs } => (0..packs).flat_map(|_| one_pack(&Rank::ALL, &Suit::ALL)).collect(),
+            DeckSpec::Standard52 { packs } => (0..packs).for_each(|_| push_pack(&mut v, |_| true, &Suit::ALL)),
             DeckSpec::Stripped40 { packs, drop_one_spade_suit } => {
-                let ranks = ranks_of(&|r| !matches!(r, Rank::Eight | Rank::Nine | Rank::Ten));
-                let mut v: Vec<Card> = (0..packs).flat_map(|_| one_pack(&ranks, &Suit::ALL)).collect();
+                (0..packs).for_each(|_| push_pack(&mut v, no_8_9_10, &Suit::ALL));
                 if drop_one_spade_suit {
-                    for r in &ranks {
-                        let at = v.iter().rposition(|&c| c == Card::new(*r, Suit::Spades)).expect("pack has spades");
+                    for r in Rank::ALL.into_iter().filter(|&r| no_8_9_10(r)) {
+                        let at = v.iter().rposition(|&c| c == Card::new(r, Suit::Spades)).expect("pack has spades");
                         v.remove(at);
                     }
                 }
-                v
             }
-            DeckSpec::Piquet32 => one_pack(&ranks_of(&|r| r == Rank::Ace || r >= Rank::Seven), &Suit::ALL),
-            DeckSpec::Pinochle48 => {
-                let ranks = ranks_of(&|r| r == Rank::Ace || r >= Rank::Nine);
-                (0..2).flat_map(|_| one_pack(&ranks, &Suit::ALL)).collect()
-            }
+            DeckSpec::Piquet32 => push_pack(&mut v, |r| r == Rank::Ace || r >= Rank::Seven, &Suit::ALL),
+            DeckSpec::Pinochle48 => (0..2).for_each(|_| push_pack(&mut v, |r| r == Rank::Ace || r >= Rank::Nine, &Suit::ALL)),
             DeckSpec::Khanhoo61 => {
-                let courts = [Rank::Jack, Rank::Queen, Rank::King];
-                let low = ranks_of(&|r| r <= Rank::Nine);
-                let mut v = vec![Card::JOKER];
+                v.push(Card::JOKER);
                 for _ in 0..2 {
-                    v.extend(one_pack(&courts, &[Suit::Clubs]));
-                    v.extend(one_pack(&low, &[Suit::Diamonds, Suit::Hearts, Suit::Spades]));
+                    push_pack(&mut v, |r| r >= Rank::Jack, &[Suit::Clubs]);
+                    push_pack(&mut v, |r| r <= Rank::Nine, &[Suit::Diamonds, Suit::Hearts, Suit::Spades]);
                 }
-                v
             }
-            DeckSpec::Jewel162 => (0..3)
-                .flat_map(|_| {
-                    let mut p = vec![Card::JOKER, Card::JOKER];
-                    p.extend(one_pack(&Rank::ALL, &Suit::ALL));
-                    p
-                })
-                .collect(),
+            DeckSpec::Jewel162 => (0..3).for_each(|_| {
+                v.extend([Card::JOKER, Card::JOKER]);
+                push_pack(&mut v, |_| true, &Suit::ALL);
+            }),
         }
+        v
     }
 
     pub fn counts(&self) -> CardCounts {

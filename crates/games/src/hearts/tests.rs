@@ -444,3 +444,10 @@ fn count_sequences(deal: &HeartsDeal, depth: u32) -> u64 {
 // seat 2: 5 diamonds (no clubs) ; seat 3: 6 diamonds + 3 spades (no clubs) = 9.
 const PERFT_HX4_PLAIN: u64 = 11 * 5 * 9;
 const PERFT_HX4_OMNIBUS: u64 = 10 * 5 * 9;
+
+/// Search bots clone states constantly: keep the state small and allocation-free.
+#[test]
+fn state_is_small_and_flat() {
+    let size = std::mem::size_of::<HeartsDeal>();
+    assert!(size <= 256, "HeartsDeal is {size} bytes");
+}
