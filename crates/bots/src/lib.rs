@@ -33,6 +33,11 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
     if name == "random" {
         return Ok(Box::new(RandomBot));
     }
-    game.bot(&name)
-        .ok_or_else(|| format!("unknown bot '{name}' for {}: choose from {}", G::info().id, bot_names::<G>().join(", ")))
+    game.bot(&name).ok_or_else(|| {
+        format!(
+            "unknown bot '{name}' for {}: choose from {}",
+            G::info().id,
+            bot_names::<G>().join(", ")
+        )
+    })
 }

@@ -77,7 +77,9 @@ impl CardCounts {
 
     /// Every copy, in id order.
     pub fn to_vec(&self) -> Vec<Card> {
-        self.iter().flat_map(|(c, n)| std::iter::repeat_n(c, n as usize)).collect()
+        self.iter()
+            .flat_map(|(c, n)| std::iter::repeat_n(c, n as usize))
+            .collect()
     }
 }
 

@@ -31,22 +31,34 @@ impl DeckSpec {
         let mut v = Vec::with_capacity(162);
         match *self {
             DeckSpec::Standard52 { packs } => (0..packs).for_each(|_| push_pack(&mut v, |_| true, &Suit::ALL)),
-            DeckSpec::Stripped40 { packs, drop_one_spade_suit } => {
+            DeckSpec::Stripped40 {
+                packs,
+                drop_one_spade_suit,
+            } => {
                 (0..packs).for_each(|_| push_pack(&mut v, no_8_9_10, &Suit::ALL));
                 if drop_one_spade_suit {
                     for r in Rank::ALL.into_iter().filter(|&r| no_8_9_10(r)) {
-                        let at = v.iter().rposition(|&c| c == Card::new(r, Suit::Spades)).expect("pack has spades");
+                        let at = v
+                            .iter()
+                            .rposition(|&c| c == Card::new(r, Suit::Spades))
+                            .expect("pack has spades");
                         v.remove(at);
                     }
                 }
             }
             DeckSpec::Piquet32 => push_pack(&mut v, |r| r == Rank::Ace || r >= Rank::Seven, &Suit::ALL),
-            DeckSpec::Pinochle48 => (0..2).for_each(|_| push_pack(&mut v, |r| r == Rank::Ace || r >= Rank::Nine, &Suit::ALL)),
+            DeckSpec::Pinochle48 => {
+                (0..2).for_each(|_| push_pack(&mut v, |r| r == Rank::Ace || r >= Rank::Nine, &Suit::ALL))
+            }
             DeckSpec::Khanhoo61 => {
                 v.push(Card::JOKER);
                 for _ in 0..2 {
                     push_pack(&mut v, |r| r >= Rank::Jack, &[Suit::Clubs]);
-                    push_pack(&mut v, |r| r <= Rank::Nine, &[Suit::Diamonds, Suit::Hearts, Suit::Spades]);
+                    push_pack(
+                        &mut v,
+                        |r| r <= Rank::Nine,
+                        &[Suit::Diamonds, Suit::Hearts, Suit::Spades],
+                    );
                 }
             }
             DeckSpec::Jewel162 => (0..3).for_each(|_| {
@@ -72,7 +84,11 @@ impl DeckSpec {
     /// Checks that `order` is a permutation of this pack (for `--deck`), naming the first problem.
     pub fn check_order(&self, order: &[Card]) -> Result<(), String> {
         if order.len() != self.len() {
-            return Err(format!("the deck must list all {} cards of the pack, got {}", self.len(), order.len()));
+            return Err(format!(
+                "the deck must list all {} cards of the pack, got {}",
+                self.len(),
+                order.len()
+            ));
         }
         let mut remaining = self.counts();
         for (i, &c) in order.iter().enumerate() {
@@ -106,9 +122,23 @@ mod tests {
         assert_eq!(DeckSpec::Standard52 { packs: 1 }.len(), 52);
         assert_eq!(DeckSpec::Standard52 { packs: 3 }.len(), 156);
         for k in 1..=11u8 {
-            assert_eq!(DeckSpec::Stripped40 { packs: k, drop_one_spade_suit: false }.len(), 40 * k as usize);
+            assert_eq!(
+                DeckSpec::Stripped40 {
+                    packs: k,
+                    drop_one_spade_suit: false
+                }
+                .len(),
+                40 * k as usize
+            );
         }
-        assert_eq!(DeckSpec::Stripped40 { packs: 8, drop_one_spade_suit: true }.len(), 310);
+        assert_eq!(
+            DeckSpec::Stripped40 {
+                packs: 8,
+                drop_one_spade_suit: true
+            }
+            .len(),
+            310
+        );
         assert_eq!(DeckSpec::Piquet32.len(), 32);
         assert_eq!(DeckSpec::Pinochle48.len(), 48);
         assert_eq!(DeckSpec::Khanhoo61.len(), 61);
@@ -130,10 +160,18 @@ mod tests {
         let j = DeckSpec::Jewel162.counts();
         assert_eq!(j.count(Card::JOKER), 6);
         assert_eq!(j.count("7D".parse().unwrap()), 3);
-        let pan = DeckSpec::Stripped40 { packs: 8, drop_one_spade_suit: false }.counts();
+        let pan = DeckSpec::Stripped40 {
+            packs: 8,
+            drop_one_spade_suit: false,
+        }
+        .counts();
         assert_eq!(pan.count("TS".parse().unwrap()), 0);
         assert_eq!(pan.count("JS".parse().unwrap()), 8);
-        let pan7 = DeckSpec::Stripped40 { packs: 8, drop_one_spade_suit: true }.counts();
+        let pan7 = DeckSpec::Stripped40 {
+            packs: 8,
+            drop_one_spade_suit: true,
+        }
+        .counts();
         assert_eq!(pan7.count("JS".parse().unwrap()), 7);
         assert_eq!(pan7.count("JH".parse().unwrap()), 8);
     }

@@ -12,7 +12,9 @@ pub fn run(a: &EngineArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut emit = |v: Value| -> Result<(), String> {
-        writeln!(out, "{v}").and_then(|_| out.flush()).map_err(|e| format!("cannot write to stdout: {e}"))
+        writeln!(out, "{v}")
+            .and_then(|_| out.flush())
+            .map_err(|e| format!("cannot write to stdout: {e}"))
     };
     emit(state_line(table.as_ref()))?;
     for line in std::io::stdin().lock().lines() {
@@ -49,20 +51,34 @@ fn command(table: &mut dyn DynTable, cmd: &Value) -> Value {
     match cmd.get("cmd").and_then(Value::as_str) {
         Some("view") => match cmd.get("seat").and_then(Value::as_u64) {
             Some(seat) if (seat as usize) < table.players() => table.view_json(seat as usize),
-            Some(seat) => error(table, format!("seat {seat} does not exist: seats are 0 to {}", table.players() - 1)),
+            Some(seat) => error(
+                table,
+                format!("seat {seat} does not exist: seats are 0 to {}", table.players() - 1),
+            ),
             None => error(table, "the view command needs \"seat\": a seat number".into()),
         },
         Some("log") => serde_json::to_value(table.record()).expect("records serialise"),
         Some("state") => state_line(table),
         Some("hint") => {
-            let bot = cmd.get("bot").or_else(|| cmd.get("level")).and_then(Value::as_str).unwrap_or("rule");
-            let bot = if crate_bots(table).contains(&bot) { bot } else { "random" };
+            let bot = cmd
+                .get("bot")
+                .or_else(|| cmd.get("level"))
+                .and_then(Value::as_str)
+                .unwrap_or("rule");
+            let bot = if crate_bots(table).contains(&bot) {
+                bot
+            } else {
+                "random"
+            };
             match table.suggest(Some(bot)) {
                 Ok(action) => json!({ "hint": action, "bot": bot }),
                 Err(e) => error(table, e),
             }
         }
-        Some(other) => error(table, format!("unknown command '{other}': use view, log, state or hint")),
+        Some(other) => error(
+            table,
+            format!("unknown command '{other}': use view, log, state or hint"),
+        ),
         None => error(table, "a JSON command needs \"cmd\" (view, log, state or hint)".into()),
     }
 }

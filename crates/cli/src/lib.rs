@@ -46,7 +46,14 @@ impl GameVisitor for Open<'_> {
             Some(text) => Some(cards::parse_card_list(text).map_err(|e| format!("bad --deck: {e}"))?),
             None => None,
         };
-        let setup = MatchSetup { players, variants, seed: opts.seed, deck, dealer: opts.dealer, deal_limit: opts.deals };
+        let setup = MatchSetup {
+            players,
+            variants,
+            seed: opts.seed,
+            deck,
+            dealer: opts.dealer,
+            deal_limit: opts.deals,
+        };
         let m = Match::<G>::new(setup).map_err(|e| e.to_string())?;
         let mut table = Table::new(m, bots::make_bot::<G>, opts.seed ^ BOT_SEED_MIX);
         if opts.bots.len() > players {
@@ -96,9 +103,17 @@ pub fn rules_text(id: &str) -> Result<String, String> {
         info.unit,
         if info.higher_is_better { "higher" } else { "lower" }
     ));
-    out.push_str("\n## Variant keys (`--variant key=value`)\n| key | default | values | meaning |\n| --- | --- | --- | --- |\n");
+    out.push_str(
+        "\n## Variant keys (`--variant key=value`)\n| key | default | values | meaning |\n| --- | --- | --- | --- |\n",
+    );
     for v in info.variants {
-        out.push_str(&format!("| `{}` | {} | {} | {} |\n", v.key, v.default, v.values_hint(), v.doc));
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            v.key,
+            v.default,
+            v.values_hint(),
+            v.doc
+        ));
     }
     out.push_str(&format!("\n## Bots\n{}\n", bot_names(id)?.join(", ")));
     Ok(out)

@@ -10,7 +10,11 @@ use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "cardroom", version, about = "Traditional card games: rules engine, bots, simulator and player")]
+#[command(
+    name = "cardroom",
+    version,
+    about = "Traditional card games: rules engine, bots, simulator and player"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -144,7 +148,10 @@ fn games(json: bool) -> Result<(), String> {
 
 /// Splits a comma-separated bot list.
 fn bot_list(text: &str) -> Vec<String> {
-    text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+    text.split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 impl TableArgs {

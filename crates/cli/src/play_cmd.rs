@@ -6,7 +6,11 @@ pub fn run(a: &PlayArgs) -> Result<(), String> {
     let info = games::registry::find(&a.id).ok_or_else(|| format!("unknown game '{}': see `cardroom games`", a.id))?;
     let players = a.table.players.unwrap_or(info.default_players);
     if a.seat >= players {
-        return Err(format!("seat {} does not exist: seats are 0 to {}", a.seat, players - 1));
+        return Err(format!(
+            "seat {} does not exist: seats are 0 to {}",
+            a.seat,
+            players - 1
+        ));
     }
     let available = cli::bot_names(&a.id)?;
     let default_bot = if available.contains(&"rule") { "rule" } else { "random" };
@@ -15,20 +19,25 @@ pub fn run(a: &PlayArgs) -> Result<(), String> {
     let mut opts = a.table.options();
     opts.players = Some(players);
     opts.bots = (0..players).map(|_| None).collect();
-    let mut next = 0;
-    for seat in (0..players).filter(|&s| s != a.seat) {
+    for (i, seat) in (0..players).filter(|&s| s != a.seat).enumerate() {
         let name = match names.len() {
             1 => &names[0],
-            n if n == others => &names[next],
-            n => return Err(format!("--bots names {n} bots: give one for all {others} other seats, or one each")),
+            n if n == others => &names[i],
+            n => {
+                return Err(format!(
+                    "--bots names {n} bots: give one for all {others} other seats, or one each"
+                ))
+            }
         };
         opts.bots[seat] = Some(name.clone());
-        next += 1;
     }
     let mut table = cli::open_table(&a.id, &opts)?;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("{} at seat {}. Type an action, `help` for the legal ones, `hint`, `rules`, `log` or `quit`.", info.name, a.seat);
+    println!(
+        "{} at seat {}. Type an action, `help` for the legal ones, `hint`, `rules`, `log` or `quit`.",
+        info.name, a.seat
+    );
     loop {
         while let Some((seat, action)) = table.step_bot()? {
             println!("  seat {seat} plays {action}");

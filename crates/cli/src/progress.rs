@@ -12,7 +12,12 @@ pub struct Progress {
 impl Progress {
     pub fn new(total: u64) -> Progress {
         let now = Instant::now();
-        Progress { total, shown: std::io::stderr().is_terminal() && total > 1, last: now, start: now }
+        Progress {
+            total,
+            shown: std::io::stderr().is_terminal() && total > 1,
+            last: now,
+            start: now,
+        }
     }
 
     pub fn update(&mut self, done: u64) {

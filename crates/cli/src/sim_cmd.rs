@@ -16,12 +16,23 @@ pub fn run(a: &SimArgs) -> Result<(), String> {
     let seat_bots: Vec<String> = match names.len() {
         1 => vec![names[0].clone(); players],
         n if n == players => names,
-        n => return Err(format!("--bots names {n} bots: give one for every seat or exactly {players}")),
+        n => {
+            return Err(format!(
+                "--bots names {n} bots: give one for every seat or exactly {players}"
+            ))
+        }
     };
     if a.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let mut stats: Vec<SeatStats> = seat_bots.iter().map(|b| SeatStats { bot: b.clone(), total: 0, wins: 0 }).collect();
+    let mut stats: Vec<SeatStats> = seat_bots
+        .iter()
+        .map(|b| SeatStats {
+            bot: b.clone(),
+            total: 0,
+            wins: 0,
+        })
+        .collect();
     let mut decisions = 0u64;
     let mut deals = 0u64;
     let mut progress = Progress::new(a.games);
@@ -72,7 +83,10 @@ pub fn run(a: &SimArgs) -> Result<(), String> {
         println!("{out}");
     } else {
         let secs = elapsed.as_secs_f64().max(1e-9);
-        println!("{}: {} games, {players} players, seed {}, {deals} deals", info.name, a.games, a.table.seed);
+        println!(
+            "{}: {} games, {players} players, seed {}, {deals} deals",
+            info.name, a.games, a.table.seed
+        );
         println!(
             "{decisions} decisions in {secs:.2} s ({:.0} games/s, {:.0} decisions/s)",
             a.games as f64 / secs,

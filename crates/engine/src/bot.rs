@@ -15,7 +15,12 @@ impl<'a, D: Deal> Decision<'a, D> {
     /// Creates a decision for the seat to act in `deal`.
     pub fn new(deal: &'a D, legal: &'a [D::Action], totals: &'a [i64]) -> Option<Decision<'a, D>> {
         let seat = deal.to_act()?;
-        Some(Decision { deal, seat, legal, totals })
+        Some(Decision {
+            deal,
+            seat,
+            legal,
+            totals,
+        })
     }
 
     /// Everything the seat may see.

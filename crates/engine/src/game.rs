@@ -72,7 +72,11 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The winners of a finished match (all seats sharing the best total, by default).
     fn winners(&self, totals: &[i64]) -> Vec<Seat> {
-        let best = if Self::info().higher_is_better { totals.iter().max() } else { totals.iter().min() };
+        let best = if Self::info().higher_is_better {
+            totals.iter().max()
+        } else {
+            totals.iter().min()
+        };
         let best = best.copied().unwrap_or_default();
         (0..totals.len()).filter(|&s| totals[s] == best).collect()
     }

@@ -13,7 +13,10 @@ pub struct Ledger {
 
 impl Ledger {
     pub fn new(players: usize) -> Ledger {
-        Ledger { seats: vec![0; players], pot: 0 }
+        Ledger {
+            seats: vec![0; players],
+            pot: 0,
+        }
     }
 
     pub fn totals(&self) -> &[i64] {

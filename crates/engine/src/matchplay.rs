@@ -16,7 +16,14 @@ pub struct MatchSetup {
 
 impl MatchSetup {
     pub fn new(players: usize, variants: Variants, seed: u64) -> MatchSetup {
-        MatchSetup { players, variants, seed, deck: None, dealer: 0, deal_limit: None }
+        MatchSetup {
+            players,
+            variants,
+            seed,
+            deck: None,
+            dealer: 0,
+            deal_limit: None,
+        }
     }
 }
 
@@ -59,7 +66,10 @@ impl<G: Game> Match<G> {
             } else {
                 format!("{} to {}", info.min_players, info.max_players)
             };
-            return Err(ConfigError::new(format!("{} is played by {range} players, not {}", info.name, setup.players)));
+            return Err(ConfigError::new(format!(
+                "{} is played by {range} players, not {}",
+                info.name, setup.players
+            )));
         }
         if setup.dealer >= setup.players {
             return Err(ConfigError::new(format!(
@@ -73,14 +83,20 @@ impl<G: Game> Match<G> {
         }
         let game = G::new(setup.players, &setup.variants)?;
         if let Some(order) = &setup.deck {
-            game.deck().check_order(order).map_err(|e| ConfigError::new(format!("bad --deck: {e}")))?;
+            game.deck()
+                .check_order(order)
+                .map_err(|e| ConfigError::new(format!("bad --deck: {e}")))?;
         }
         let mut rng = GameRng::from_seed(setup.seed);
         let order = match &setup.deck {
             Some(order) => order.clone(),
             None => shuffled(&game, &mut rng),
         };
-        let ctx = DealContext { players: setup.players, dealer: setup.dealer, deal_number: 0 };
+        let ctx = DealContext {
+            players: setup.players,
+            dealer: setup.dealer,
+            deal_number: 0,
+        };
         let deal = game.start_deal(ctx, &order);
         let mut m = Match {
             ledger: Ledger::new(setup.players),
@@ -102,11 +118,16 @@ impl<G: Game> Match<G> {
     pub fn from_record(record: &GameRecord) -> Result<Match<G>, ConfigError> {
         let info = G::info();
         if record.game != info.id {
-            return Err(ConfigError::new(format!("this record is for '{}', not '{}'", record.game, info.id)));
+            return Err(ConfigError::new(format!(
+                "this record is for '{}', not '{}'",
+                record.game, info.id
+            )));
         }
         let variants = Variants::parse(info.variants, &record.variants)?;
         let deck = match &record.deck {
-            Some(text) => Some(parse_card_list(text).map_err(|e| ConfigError::new(format!("bad deck in record: {e}")))?),
+            Some(text) => {
+                Some(parse_card_list(text).map_err(|e| ConfigError::new(format!("bad deck in record: {e}")))?)
+            }
             None => None,
         };
         let setup = MatchSetup {
@@ -119,7 +140,8 @@ impl<G: Game> Match<G> {
         };
         let mut m = Match::new(setup)?;
         for (i, text) in record.actions.iter().enumerate() {
-            m.apply_text(text).map_err(|e| ConfigError::new(format!("record action {} ('{text}'): {e}", i + 1)))?;
+            m.apply_text(text)
+                .map_err(|e| ConfigError::new(format!("record action {} ('{text}'): {e}", i + 1)))?;
         }
         Ok(m)
     }
@@ -169,8 +191,12 @@ impl<G: Game> Match<G> {
 
     /// Parses and applies action text; the error says whether it was malformed or illegal.
     pub fn apply_text(&mut self, text: &str) -> Result<(), String> {
-        let action = text.trim().parse::<<G::Deal as Deal>::Action>().map_err(|e| format!("malformed action '{}': {e}", text.trim()))?;
-        self.apply(action).map_err(|e| format!("illegal action '{action}': {e}"))
+        let action = text
+            .trim()
+            .parse::<<G::Deal as Deal>::Action>()
+            .map_err(|e| format!("malformed action '{}': {e}", text.trim()))?;
+        self.apply(action)
+            .map_err(|e| format!("illegal action '{action}': {e}"))
     }
 
     pub fn ledger(&self) -> &Ledger {
@@ -234,7 +260,11 @@ impl<G: Game> Match<G> {
             players: self.setup.players,
             variants: self.setup.variants.given_items(),
             seed: self.setup.seed,
-            deck: self.setup.deck.as_ref().map(|d| d.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")),
+            deck: self
+                .setup
+                .deck
+                .as_ref()
+                .map(|d| d.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")),
             dealer: self.setup.dealer,
             deals: self.setup.deal_limit,
             actions: self.log.iter().map(|a| a.to_string()).collect(),
@@ -253,7 +283,11 @@ impl<G: Game> Match<G> {
             }
             self.dealer = outcome.next_dealer.unwrap_or((self.dealer + 1) % self.setup.players);
             let order = shuffled(&self.game, &mut self.rng);
-            let ctx = DealContext { players: self.setup.players, dealer: self.dealer, deal_number: self.deals_completed };
+            let ctx = DealContext {
+                players: self.setup.players,
+                dealer: self.dealer,
+                deal_number: self.deals_completed,
+            };
             self.deal = self.game.start_deal(ctx, &order);
         }
     }

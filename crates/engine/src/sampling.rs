@@ -36,7 +36,9 @@ pub fn deal_hidden<const N: usize>(pool: CardSet, hands: &[HiddenHand; N], rng: 
         return None;
     }
     let allowed = |c: Card| -> usize {
-        (0..N).filter(|&i| !hands[i].forbidden.contains(c)).fold(0, |m, i| m | 1 << i)
+        (0..N)
+            .filter(|&i| !hands[i].forbidden.contains(c))
+            .fold(0, |m, i| m | 1 << i)
     };
     let mut by_mask = [0u32; 256];
     for c in rest {
@@ -108,9 +110,21 @@ mod tests {
         let pool = CardSet::FULL_52 - CardSet::suit(Suit::Hearts);
         let qs: Card = "QS".parse().unwrap();
         let hands = [
-            HiddenHand { size: 13, known: CardSet::single(qs), forbidden: CardSet::suit(Suit::Clubs) },
-            HiddenHand { size: 13, known: CardSet::EMPTY, forbidden: CardSet::suit(Suit::Diamonds) },
-            HiddenHand { size: 13, known: CardSet::EMPTY, forbidden: CardSet::EMPTY },
+            HiddenHand {
+                size: 13,
+                known: CardSet::single(qs),
+                forbidden: CardSet::suit(Suit::Clubs),
+            },
+            HiddenHand {
+                size: 13,
+                known: CardSet::EMPTY,
+                forbidden: CardSet::suit(Suit::Diamonds),
+            },
+            HiddenHand {
+                size: 13,
+                known: CardSet::EMPTY,
+                forbidden: CardSet::EMPTY,
+            },
         ];
         for _ in 0..500 {
             let out = deal_hidden(pool, &hands, &mut rng).expect("feasible");
@@ -130,9 +144,21 @@ mod tests {
         let clubs = CardSet::suit(Suit::Clubs);
         let diamonds = CardSet::suit(Suit::Diamonds);
         let hands = [
-            HiddenHand { size: 13, known: CardSet::EMPTY, forbidden: !clubs },
-            HiddenHand { size: 13, known: CardSet::EMPTY, forbidden: !diamonds },
-            HiddenHand { size: 13, known: CardSet::EMPTY, forbidden: CardSet::EMPTY },
+            HiddenHand {
+                size: 13,
+                known: CardSet::EMPTY,
+                forbidden: !clubs,
+            },
+            HiddenHand {
+                size: 13,
+                known: CardSet::EMPTY,
+                forbidden: !diamonds,
+            },
+            HiddenHand {
+                size: 13,
+                known: CardSet::EMPTY,
+                forbidden: CardSet::EMPTY,
+            },
         ];
         let pool = clubs | diamonds | CardSet::suit(Suit::Spades);
         for _ in 0..100 {
@@ -146,8 +172,16 @@ mod tests {
         let mut rng = GameRng::from_seed(1);
         let clubs = CardSet::suit(Suit::Clubs);
         let hands = [
-            HiddenHand { size: 13, known: CardSet::EMPTY, forbidden: clubs },
-            HiddenHand { size: 13, known: CardSet::EMPTY, forbidden: clubs },
+            HiddenHand {
+                size: 13,
+                known: CardSet::EMPTY,
+                forbidden: clubs,
+            },
+            HiddenHand {
+                size: 13,
+                known: CardSet::EMPTY,
+                forbidden: clubs,
+            },
         ];
         assert!(deal_hidden(clubs | CardSet::suit(Suit::Spades), &hands, &mut rng).is_none());
     }

@@ -101,7 +101,12 @@ impl<G: Game> DynTable for Table<G> {
     fn view_text(&self, seat: Seat) -> String {
         let m = &self.game_match;
         let totals: Vec<String> = m.totals().iter().map(|t| t.to_string()).collect();
-        format!("{}\nMatch totals ({}): {}", m.deal().view(seat), G::info().unit, totals.join(" / "))
+        format!(
+            "{}\nMatch totals ({}): {}",
+            m.deal().view(seat),
+            G::info().unit,
+            totals.join(" / ")
+        )
     }
 
     fn record(&self) -> GameRecord {
@@ -137,7 +142,10 @@ impl<G: Game> DynTable for Table<G> {
     }
 
     fn suggest(&mut self, bot: Option<&str>) -> Result<String, String> {
-        let seat = self.game_match.to_act().ok_or("the match is over: nothing to suggest")?;
+        let seat = self
+            .game_match
+            .to_act()
+            .ok_or("the match is over: nothing to suggest")?;
         let mut fresh = match bot {
             Some(name) => Some((self.factory)(self.game_match.game(), name)?),
             None => None,
@@ -174,14 +182,18 @@ impl<G: Game> Table<G> {
             if n >= limit {
                 break;
             }
-            let Some(bot) = self.bots[seat].as_mut() else { break };
+            let Some(bot) = self.bots[seat].as_mut() else {
+                break;
+            };
             self.game_match.legal_actions(&mut self.scratch);
             let m = &self.game_match;
             let decision = Decision::new(m.deal(), &self.scratch, m.totals()).expect("a seat is to act");
             let action = bot.choose(&decision, &mut self.bot_rng);
             if let Err(e) = self.game_match.apply(action) {
                 let name = self.bots[seat].as_ref().map_or("?", |b| b.name());
-                return Err(format!("bot '{name}' in seat {seat} chose an illegal action '{action}': {e}"));
+                return Err(format!(
+                    "bot '{name}' in seat {seat} chose an illegal action '{action}': {e}"
+                ));
             }
             self.last_bot_seat = seat;
             n += 1;

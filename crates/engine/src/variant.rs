@@ -5,7 +5,10 @@ use std::collections::BTreeMap;
 #[derive(Clone, Copy, Debug)]
 pub enum VariantKind {
     Bool,
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     /// One of these lower-case words.
     Choice(&'static [&'static str]),
     /// Free text checked by the function (which names what is wrong).
@@ -34,7 +37,13 @@ impl VariantSpec {
 
     fn normalise(&self, raw: &str) -> Result<String, String> {
         let v = raw.trim();
-        let bad = || format!("bad value '{v}' for variant '{}': expected {}", self.key, self.values_hint());
+        let bad = || {
+            format!(
+                "bad value '{v}' for variant '{}': expected {}",
+                self.key,
+                self.values_hint()
+            )
+        };
         match self.kind {
             VariantKind::Bool => match v.to_ascii_lowercase().as_str() {
                 "true" | "yes" | "on" | "1" => Ok("true".into()),
@@ -47,7 +56,11 @@ impl VariantSpec {
             },
             VariantKind::Choice(words) => {
                 let lower = v.to_ascii_lowercase().replace('_', "-");
-                words.iter().find(|w| w.replace('_', "-") == lower).map(|w| w.to_string()).ok_or_else(bad)
+                words
+                    .iter()
+                    .find(|w| w.replace('_', "-") == lower)
+                    .map(|w| w.to_string())
+                    .ok_or_else(bad)
             }
             VariantKind::Text(check) => {
                 check(v).map_err(|why| format!("bad value '{v}' for variant '{}': {why}", self.key))?;
@@ -104,7 +117,9 @@ impl Variants {
     }
 
     pub fn get(&self, key: &str) -> &str {
-        self.values.get(key).unwrap_or_else(|| panic!("variant '{key}' is not declared by this game"))
+        self.values
+            .get(key)
+            .unwrap_or_else(|| panic!("variant '{key}' is not declared by this game"))
     }
 
     pub fn get_bool(&self, key: &str) -> bool {
@@ -136,8 +151,18 @@ mod tests {
     use super::*;
 
     static SPECS: [VariantSpec; 3] = [
-        VariantSpec { key: "omnibus", kind: VariantKind::Bool, default: "false", doc: "" },
-        VariantSpec { key: "end_score", kind: VariantKind::Int { min: 1, max: 1000 }, default: "100", doc: "" },
+        VariantSpec {
+            key: "omnibus",
+            kind: VariantKind::Bool,
+            default: "false",
+            doc: "",
+        },
+        VariantSpec {
+            key: "end_score",
+            kind: VariantKind::Int { min: 1, max: 1000 },
+            default: "100",
+            doc: "",
+        },
         VariantSpec {
             key: "moon_mode",
             kind: VariantKind::Choice(&["add-to-others", "subtract-from-shooter"]),

@@ -49,12 +49,14 @@ fn legal_actions_whole_deal(bencher: divan::Bencher) {
         deal.legal_actions(&mut legal);
         deal.apply(legal[rng.index(legal.len())]).expect("legal");
     }
-    bencher.counter(divan::counter::ItemsCount::new(states.len())).bench_local(|| {
-        for s in &states {
-            s.legal_actions(&mut legal);
-            divan::black_box(&legal);
-        }
-    });
+    bencher
+        .counter(divan::counter::ItemsCount::new(states.len()))
+        .bench_local(|| {
+            for s in &states {
+                s.legal_actions(&mut legal);
+                divan::black_box(&legal);
+            }
+        });
 }
 
 #[divan::bench]

@@ -13,7 +13,11 @@ pub struct Trick {
 
 impl Trick {
     pub fn new(leader: Seat) -> Trick {
-        Trick { cards: [Card::JOKER; 8], len: 0, leader: leader as u8 }
+        Trick {
+            cards: [Card::JOKER; 8],
+            len: 0,
+            leader: leader as u8,
+        }
     }
 
     pub fn leader(&self) -> Seat {
@@ -44,7 +48,10 @@ impl Trick {
 
     /// Each card with the seat that played it.
     pub fn plays(&self, players: usize) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.cards().iter().enumerate().map(move |(i, &c)| ((self.leader() + i) % players, c))
+        self.cards()
+            .iter()
+            .enumerate()
+            .map(move |(i, &c)| ((self.leader() + i) % players, c))
     }
 
     pub fn push(&mut self, card: Card) {
@@ -55,14 +62,27 @@ impl Trick {
     /// Index (in play order) of the winning card: the strongest trump if any was played, else the
     /// strongest card of the suit led. `suit_of` lets a game move cards between suits (Solo's
     /// black queens) and `strength` ranks cards within a suit (higher wins).
-    pub fn winning_index(&self, trump: Option<Suit>, suit_of: impl Fn(Card) -> Option<Suit>, strength: impl Fn(Card) -> u8) -> usize {
+    pub fn winning_index(
+        &self,
+        trump: Option<Suit>,
+        suit_of: impl Fn(Card) -> Option<Suit>,
+        strength: impl Fn(Card) -> u8,
+    ) -> usize {
         let led = suit_of(self.cards[0]);
         let key = |c: Card| {
             let s = suit_of(c);
-            let class = if trump.is_some() && s == trump { 2 } else if s == led { 1 } else { 0 };
+            let class = if trump.is_some() && s == trump {
+                2
+            } else if s == led {
+                1
+            } else {
+                0
+            };
             (class, strength(c))
         };
-        (0..self.len()).max_by_key(|&i| key(self.cards[i])).expect("a trick has cards")
+        (0..self.len())
+            .max_by_key(|&i| key(self.cards[i]))
+            .expect("a trick has cards")
     }
 }
 

@@ -29,7 +29,14 @@ pub struct Conformance {
 
 impl Conformance {
     pub fn new(players: usize, matches: usize) -> Conformance {
-        Conformance { players, variants: Vec::new(), matches, seed: 1, deal_limit: None, bots: Vec::new() }
+        Conformance {
+            players,
+            variants: Vec::new(),
+            matches,
+            seed: 1,
+            deal_limit: None,
+            bots: Vec::new(),
+        }
     }
 
     pub fn variants(mut self, items: &[&str]) -> Conformance {
@@ -73,10 +80,16 @@ pub fn run<G: Game>(cfg: &Conformance) -> Report {
     for i in 0..cfg.matches {
         let seed = cfg.seed.wrapping_add(i as u64);
         let mut setup = MatchSetup::new(cfg.players, variants.clone(), seed);
-        setup.dealer = (i % cfg.players) as usize;
+        setup.dealer = i % cfg.players;
         setup.deal_limit = cfg.deal_limit;
         let m = Match::<G>::new(setup).unwrap_or_else(|e| panic!("{}: cannot start: {e}", info.id));
-        let ctx = format!("{} players={} variants={:?} seed={seed} dealer={}", info.id, cfg.players, cfg.variants, i % cfg.players);
+        let ctx = format!(
+            "{} players={} variants={:?} seed={seed} dealer={}",
+            info.id,
+            cfg.players,
+            cfg.variants,
+            i % cfg.players
+        );
         play_and_check(m, cfg, &ctx, &mut rng, &mut texts, &mut report);
         report.matches += 1;
     }
@@ -86,7 +99,9 @@ pub fn run<G: Game>(cfg: &Conformance) -> Report {
 /// Card codes, malformed words and anything the game has shown as legal so far.
 fn candidate_texts() -> BTreeSet<String> {
     let mut t: BTreeSet<String> = (0..64u8).filter_map(Card::from_id).map(|c| c.to_string()).collect();
-    for junk in ["", " ", "zz", "QX", "1H", "pass", "{}", "moon", "99", "-1", "bid 7", "ÄS"] {
+    for junk in [
+        "", " ", "zz", "QX", "1H", "pass", "{}", "moon", "99", "-1", "bid 7", "ÄS",
+    ] {
         t.insert(junk.to_string());
     }
     t
@@ -101,8 +116,11 @@ fn play_and_check<G: Game>(
     report: &mut Report,
 ) {
     let deck = m.game().deck().counts();
-    let mut bots: Vec<Box<dyn Bot<G::Deal>>> =
-        cfg.bots.iter().map(|n| make_bot(m.game(), n).unwrap_or_else(|e| panic!("{ctx}: {e}"))).collect();
+    let mut bots: Vec<Box<dyn Bot<G::Deal>>> = cfg
+        .bots
+        .iter()
+        .map(|n| make_bot(m.game(), n).unwrap_or_else(|e| panic!("{ctx}: {e}")))
+        .collect();
     let mut legal = Vec::new();
     let mut probe = Vec::new();
     let replay_at = rng.below(200) as usize;
@@ -111,24 +129,38 @@ fn play_and_check<G: Game>(
         let at = format!("{ctx} step={steps}");
         let deal = m.deal().clone();
         let deal = &deal;
-        let seat = m.to_act().unwrap_or_else(|| panic!("{at}: match not over but no seat to act"));
+        let seat = m
+            .to_act()
+            .unwrap_or_else(|| panic!("{at}: match not over but no seat to act"));
         assert_eq!(deal.cards(), deck, "{at}: cards not conserved");
         m.legal_actions(&mut legal);
         assert!(!legal.is_empty(), "{at}: no legal action for seat {seat}");
-        assert!(legal.windows(2).all(|w| w[0] < w[1]), "{at}: legal actions not sorted and unique: {legal:?}");
+        assert!(
+            legal.windows(2).all(|w| w[0] < w[1]),
+            "{at}: legal actions not sorted and unique: {legal:?}"
+        );
 
         for &a in &legal {
             let text = a.to_string();
-            assert_eq!(text.parse::<<G::Deal as Deal>::Action>(), Ok(a), "{at}: action text '{text}' does not round-trip");
+            assert_eq!(
+                text.parse::<<G::Deal as Deal>::Action>(),
+                Ok(a),
+                "{at}: action text '{text}' does not round-trip"
+            );
             let mut d = deal.clone();
-            d.apply(a).unwrap_or_else(|e| panic!("{at}: legal action {a} refused: {e}"));
+            d.apply(a)
+                .unwrap_or_else(|e| panic!("{at}: legal action {a} refused: {e}"));
             texts.insert(text);
         }
 
         // Other texts: malformed ones fail to parse, well-formed illegal ones are refused, and
         // neither changes anything.
         for _ in 0..6 {
-            let text = texts.iter().nth(rng.index(texts.len())).expect("texts are not empty").clone();
+            let text = texts
+                .iter()
+                .nth(rng.index(texts.len()))
+                .expect("texts are not empty")
+                .clone();
             match text.parse::<<G::Deal as Deal>::Action>() {
                 Ok(a) if legal.contains(&a) => {}
                 Ok(a) => {
@@ -144,11 +176,21 @@ fn play_and_check<G: Game>(
         // Worlds sampled for each seat keep that seat's view (and the actor's legal actions).
         for s in 0..cfg.players {
             let world = deal.sample_world(s, rng);
-            assert!(world.view(s) == deal.view(s), "{at}: a world sampled for seat {s} changes its view");
-            assert_eq!(world.cards(), deck, "{at}: a world sampled for seat {s} does not conserve cards");
+            assert!(
+                world.view(s) == deal.view(s),
+                "{at}: a world sampled for seat {s} changes its view"
+            );
+            assert_eq!(
+                world.cards(),
+                deck,
+                "{at}: a world sampled for seat {s} does not conserve cards"
+            );
             if s == seat {
                 world.legal_actions(&mut probe);
-                assert_eq!(probe, legal, "{at}: a world sampled for the actor changes its legal actions");
+                assert_eq!(
+                    probe, legal,
+                    "{at}: a world sampled for the actor changes its legal actions"
+                );
             }
             report.worlds_sampled += 1;
         }
@@ -169,7 +211,8 @@ fn play_and_check<G: Game>(
             bot.choose(&decision, rng)
         };
         let deals_before = m.deals_completed();
-        m.apply(action).unwrap_or_else(|e| panic!("{at}: chosen legal action {action} refused: {e}"));
+        m.apply(action)
+            .unwrap_or_else(|e| panic!("{at}: chosen legal action {action} refused: {e}"));
         if m.deals_completed() > deals_before {
             report.deals += 1;
             let deltas = m.deal_deltas().last().expect("a deal was recorded");
@@ -205,7 +248,10 @@ pub fn assert_views_hide_hidden_cards<D: Deal>(deal: &D, seat: usize, samples: u
     let mut rng = GameRng::from_seed(seed);
     for _ in 0..samples {
         let w = deal.sample_world(seat, &mut rng);
-        assert!(w.view(seat) == deal.view(seat), "view of seat {seat} differs between indistinguishable worlds");
+        assert!(
+            w.view(seat) == deal.view(seat),
+            "view of seat {seat} differs between indistinguishable worlds"
+        );
     }
 }
 

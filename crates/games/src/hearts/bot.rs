@@ -89,7 +89,12 @@ fn pick_play(view: &HeartsView, legal: CardSet) -> Card {
         return pick_lead(view, legal, queen_out);
     };
     let led = lead.suit_unchecked();
-    let winning = trick.iter().filter(|c| c.suit() == Some(led)).map(|&c| ace_high(c)).max().unwrap_or(0);
+    let winning = trick
+        .iter()
+        .filter(|c| c.suit() == Some(led))
+        .map(|&c| ace_high(c))
+        .max()
+        .unwrap_or(0);
     let bonus = view.bonus_card;
     let trick_set: CardSet = trick.iter().copied().collect();
     let points_in_trick = !(trick_set & (CardSet::suit(Suit::Hearts) | CardSet::single(QUEEN_OF_SPADES))).is_empty();
@@ -152,7 +157,11 @@ fn pick_lead(view: &HeartsView, legal: CardSet, queen_out: bool) -> Card {
 /// Add to the others when that leaves us alone in the lead; otherwise take the -26 ourselves.
 fn moon_choice(view: &HeartsView, totals: &[i64]) -> HeartsAction {
     let me = view.seat;
-    let others_min = (0..4).filter(|&s| s != me).map(|s| totals.get(s).copied().unwrap_or(0) + 26).min().unwrap_or(0);
+    let others_min = (0..4)
+        .filter(|&s| s != me)
+        .map(|s| totals.get(s).copied().unwrap_or(0) + 26)
+        .min()
+        .unwrap_or(0);
     if totals.get(me).copied().unwrap_or(0) < others_min {
         HeartsAction::MoonAdd
     } else {

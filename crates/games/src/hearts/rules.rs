@@ -89,13 +89,18 @@ impl PassCycle {
             t.chars().map(PassDir::from_letter).collect()
         };
         if items.is_empty() || items.len() > 8 || items.iter().any(Option::is_none) {
-            return Err("write 1 to 8 directions as letters L R A N (e.g. LRAN) or words left,right,across,none".into());
+            return Err(
+                "write 1 to 8 directions as letters L R A N (e.g. LRAN) or words left,right,across,none".into(),
+            );
         }
         let mut dirs = [PassDir::None; 8];
         for (d, i) in dirs.iter_mut().zip(&items) {
             *d = i.expect("checked above");
         }
-        Ok(PassCycle { dirs, len: items.len() as u8 })
+        Ok(PassCycle {
+            dirs,
+            len: items.len() as u8,
+        })
     }
 
     /// The direction for the deal with this number (0 for the first deal).
@@ -107,7 +112,15 @@ impl PassCycle {
 impl fmt::Display for PassCycle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for d in &self.dirs[..self.len as usize] {
-            write!(f, "{}", d.name().chars().next().expect("names are not empty").to_ascii_uppercase())?;
+            write!(
+                f,
+                "{}",
+                d.name()
+                    .chars()
+                    .next()
+                    .expect("names are not empty")
+                    .to_ascii_uppercase()
+            )?;
         }
         Ok(())
     }
@@ -152,7 +165,11 @@ impl HeartsConfig {
             },
             moon_requires_bonus: v.get_bool("moon_requires_jd"),
             queen_breaks_hearts: v.get_bool("queen_breaks_hearts"),
-            end_rule: if v.get("end_rule") == "at-least" { EndRule::AtLeast } else { EndRule::Exceeds },
+            end_rule: if v.get("end_rule") == "at-least" {
+                EndRule::AtLeast
+            } else {
+                EndRule::Exceeds
+            },
             end_score: v.get_int("end_score"),
             pass_cycle: PassCycle::parse(v.get("pass_cycle")).map_err(ConfigError)?,
         })
@@ -250,9 +267,13 @@ impl Game for Hearts {
 
     fn new(players: usize, variants: &Variants) -> Result<Hearts, ConfigError> {
         if players != 4 {
-            return Err(ConfigError::new(format!("Hearts is played by exactly 4 players, not {players}")));
+            return Err(ConfigError::new(format!(
+                "Hearts is played by exactly 4 players, not {players}"
+            )));
         }
-        Ok(Hearts { config: HeartsConfig::from_variants(variants)? })
+        Ok(Hearts {
+            config: HeartsConfig::from_variants(variants)?,
+        })
     }
 
     fn players(&self) -> usize {
@@ -273,7 +294,7 @@ impl Game for Hearts {
 
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<HeartsDeal>>> {
         match name {
-            "rule" => Some(Box::new(RuleBot::default())),
+            "rule" => Some(Box::new(RuleBot)),
             _ => None,
         }
     }

@@ -203,7 +203,9 @@ impl HeartsDeal {
     }
 
     fn start_play(&mut self) {
-        let leader = (0..4).find(|&s| self.hands[s].contains(TWO_OF_CLUBS)).expect("someone holds the two of clubs");
+        let leader = (0..4)
+            .find(|&s| self.hands[s].contains(TWO_OF_CLUBS))
+            .expect("someone holds the two of clubs");
         self.phase = Phase::Playing;
         self.trick = Trick::new(leader);
         self.to_act = leader as u8;
@@ -303,9 +305,9 @@ impl Deal for HeartsDeal {
     fn apply(&mut self, action: HeartsAction) -> Result<(), Illegal> {
         match (self.phase, action) {
             (Phase::Over, _) => Err(Illegal::new("the deal is over")),
-            (Phase::MoonChoice, HeartsAction::Card(_)) => {
-                Err(Illegal::new("you shot the moon: choose moon-add (others +26) or moon-subtract (you -26)"))
-            }
+            (Phase::MoonChoice, HeartsAction::Card(_)) => Err(Illegal::new(
+                "you shot the moon: choose moon-add (others +26) or moon-subtract (you -26)",
+            )),
             (Phase::MoonChoice, HeartsAction::MoonAdd) => {
                 self.finish(MoonMode::AddToOthers);
                 Ok(())
@@ -314,7 +316,9 @@ impl Deal for HeartsDeal {
                 self.finish(MoonMode::SubtractFromShooter);
                 Ok(())
             }
-            (_, HeartsAction::MoonAdd | HeartsAction::MoonSubtract) => Err(Illegal::new("there is no moon to score now")),
+            (_, HeartsAction::MoonAdd | HeartsAction::MoonSubtract) => {
+                Err(Illegal::new("there is no moon to score now"))
+            }
             (phase, HeartsAction::Card(card)) => {
                 if !self.legal_cards().contains(card) {
                     return Err(self.why_not(card));
@@ -366,7 +370,11 @@ impl Deal for HeartsDeal {
         let others = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
         let hidden = others.map(|q| HiddenHand {
             size: self.hands[q].len() + self.picks[q].len(),
-            known: if exchanged && q == receiver { self.passed[seat] - self.played } else { CardSet::EMPTY },
+            known: if exchanged && q == receiver {
+                self.passed[seat] - self.played
+            } else {
+                CardSet::EMPTY
+            },
             forbidden: self.cannot_hold[q],
         });
         let pool = CardSet::FULL_52 - self.hands[seat] - self.picks[seat] - self.played;
@@ -392,7 +400,10 @@ impl Deal for HeartsDeal {
     }
 
     fn outcome(&self) -> Option<DealOutcome> {
-        (self.phase == Phase::Over).then(|| DealOutcome { deltas: self.scores.to_vec(), next_dealer: None })
+        (self.phase == Phase::Over).then(|| DealOutcome {
+            deltas: self.scores.to_vec(),
+            next_dealer: None,
+        })
     }
 
     fn cards(&self) -> CardCounts {
@@ -429,7 +440,10 @@ pub struct TrickView {
 
 impl TrickView {
     fn of(t: &Trick) -> TrickView {
-        TrickView { leader: t.leader(), cards: t.cards().to_vec() }
+        TrickView {
+            leader: t.leader(),
+            cards: t.cards().to_vec(),
+        }
     }
 }
 
@@ -480,21 +494,37 @@ pub(super) fn hand_text(hand: CardSet) -> String {
 
 impl fmt::Display for HeartsView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Hearts, deal {} (dealer: seat {}, passing {}). You are seat {}.", self.deal_number + 1, self.dealer, self.pass_direction, self.seat)?;
+        writeln!(
+            f,
+            "Hearts, deal {} (dealer: seat {}, passing {}). You are seat {}.",
+            self.deal_number + 1,
+            self.dealer,
+            self.pass_direction,
+            self.seat
+        )?;
         if let Some(b) = self.bonus_card {
             writeln!(f, "Omnibus: {b} is worth -10.")?;
         }
         writeln!(f, "Your hand: {}", hand_text(self.hand))?;
         match self.phase {
             Phase::Passing => {
-                writeln!(f, "Passing {}: chosen so far: {}", self.pass_direction, self.pass_chosen)?;
+                writeln!(
+                    f,
+                    "Passing {}: chosen so far: {}",
+                    self.pass_direction, self.pass_chosen
+                )?;
             }
             Phase::Playing | Phase::MoonChoice | Phase::Over => {
                 if !self.received.is_empty() {
                     writeln!(f, "You passed {} and received {}.", self.passed, self.received)?;
                 }
                 let show = |t: &TrickView| {
-                    t.cards.iter().enumerate().map(|(i, c)| format!("seat {}: {c}", (t.leader + i) % 4)).collect::<Vec<_>>().join(", ")
+                    t.cards
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| format!("seat {}: {c}", (t.leader + i) % 4))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 };
                 if !self.last_trick.cards.is_empty() {
                     writeln!(f, "Last trick: {}", show(&self.last_trick))?;
@@ -503,7 +533,11 @@ impl fmt::Display for HeartsView {
                     f,
                     "Trick {}: {}{}",
                     (self.tricks_played + 1).min(13),
-                    if self.trick.cards.is_empty() { "(empty)".to_string() } else { show(&self.trick) },
+                    if self.trick.cards.is_empty() {
+                        "(empty)".to_string()
+                    } else {
+                        show(&self.trick)
+                    },
                     if self.hearts_broken { "  [hearts broken]" } else { "" }
                 )?;
             }
@@ -515,7 +549,10 @@ impl fmt::Display for HeartsView {
             write!(f, "\nDeal scores: {}", s.join(" / "))?;
         }
         if self.phase == Phase::MoonChoice && self.to_act == Some(self.seat) {
-            write!(f, "\nYou shot the moon! moon-add: the others score 26; moon-subtract: you score -26.")?;
+            write!(
+                f,
+                "\nYou shot the moon! moon-add: the others score 26; moon-subtract: you score -26."
+            )?;
         }
         Ok(())
     }

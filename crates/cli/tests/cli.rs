@@ -1,0 +1,374 @@
+//! The command-line contract, exercised through the real binary.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn cardroom(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardroom"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cardroom runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json_lines(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect()
+}
+
+/// A live `cardroom engine` process: one line in, one JSON line out.
+struct Engine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> (Engine, Value) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardroom"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("cardroom runs");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut e = Engine { child, stdin, stdout };
+        let first = e.read();
+        (e, first)
+    }
+
+    fn read(&mut self) -> Value {
+        use std::io::BufRead;
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON: {line}: {e}"))
+    }
+
+    fn send(&mut self, line: &str) -> Value {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        self.read()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Plays the first legal action at every step until the match is over; returns every state.
+fn play_first_legal(args: &[&str]) -> Vec<Value> {
+    let (mut engine, mut state) = Engine::start(args);
+    let mut lines = vec![state.clone()];
+    while state["over"] != Value::Bool(true) {
+        assert!(lines.len() < 5000, "the match does not end");
+        let action = state["legal"][0].as_str().expect("a legal action").to_string();
+        state = engine.send(&action);
+        assert!(state.get("error").is_none(), "{state}");
+        lines.push(state.clone());
+    }
+    lines
+}
+
+#[test]
+fn games_lists_hearts_with_the_contract_fields() {
+    let (code, out, _) = cardroom(&["games", "--json"], "");
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let hearts = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "hearts")
+        .expect("hearts listed");
+    assert_eq!(hearts["name"], "Hearts");
+    assert_eq!(hearts["min_players"], 4);
+    assert_eq!(hearts["max_players"], 4);
+    let (_, text, _) = cardroom(&["games"], "");
+    assert!(text.contains("hearts"));
+}
+
+#[test]
+fn rules_explain_variants_deck_order_and_notation() {
+    let (code, out, _) = cardroom(&["rules", "hearts"], "");
+    assert_eq!(code, 0);
+    for needle in [
+        "--deck",
+        "(dealer + 1 + i) mod 4",
+        "moon_mode",
+        "pass_cycle",
+        "Action notation",
+        "QS",
+    ] {
+        assert!(out.contains(needle), "rules lack {needle}");
+    }
+    let (code, _, err) = cardroom(&["rules", "chess"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown game 'chess'"));
+}
+
+#[test]
+fn sim_json_has_the_contract_fields() {
+    let (code, out, err) = cardroom(
+        &[
+            "sim",
+            "hearts",
+            "--games",
+            "5",
+            "--seed",
+            "9",
+            "--bots",
+            "rule,random,random,random",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "hearts");
+    assert_eq!(v["players"], 4);
+    assert_eq!(v["games"], 5);
+    assert_eq!(v["seed"], 9);
+    assert!(v["decisions"].as_u64().unwrap() > 5 * 52);
+    assert!(v["elapsed_ms"].as_f64().is_some());
+    let seats = v["per_seat"].as_array().unwrap();
+    assert_eq!(seats.len(), 4);
+    let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+    assert!(wins >= 5, "every game has at least one winner");
+    assert!(seats.iter().all(|s| s["total"].is_i64()));
+    // Same seed, same result.
+    let (_, again, _) = cardroom(
+        &[
+            "sim",
+            "hearts",
+            "--games",
+            "5",
+            "--seed",
+            "9",
+            "--bots",
+            "rule,random,random,random",
+            "--json",
+        ],
+        "",
+    );
+    let w: Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(v["per_seat"], w["per_seat"]);
+    assert_eq!(v["decisions"], w["decisions"]);
+}
+
+#[test]
+fn sim_with_deal_limit_and_errors() {
+    let (code, out, _) = cardroom(&["sim", "hearts", "--games", "3", "--deals", "2", "--json"], "");
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["deals"], 6);
+    let (code, _, err) = cardroom(&["sim", "hearts", "--bots", "rule,random"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("one for every seat"), "{err}");
+    let (code, _, err) = cardroom(&["sim", "hearts", "--bots", "genius"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown bot 'genius'"), "{err}");
+    let (code, _, err) = cardroom(&["sim", "hearts", "--variant", "end_rule=never"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad value 'never' for variant 'end_rule'"), "{err}");
+}
+
+#[test]
+fn engine_protocol_states_errors_views_and_log() {
+    let input = "zz\n2c\n{\"cmd\":\"view\",\"seat\":1}\n{\"cmd\":\"log\"}\n{\"cmd\":\"view\",\"seat\":9}\n\n{nope\n";
+    let (code, out, _) = cardroom(&["engine", "hearts", "--seed", "3", "--variant", "pass_cycle=N"], input);
+    assert_eq!(code, 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 8, "one line at start and one per input line");
+    let start = &lines[0];
+    assert_eq!(start["legal"], serde_json::json!(["2C"]));
+    assert_eq!(start["over"], false);
+    let actor = start["to_act"].as_u64().unwrap();
+    assert_eq!(start["view"]["seat"], actor);
+    assert_eq!(start["view"]["hand"].as_array().unwrap().len(), 13);
+    assert!(lines[1]["error"].as_str().unwrap().contains("malformed action 'zz'"));
+    assert_eq!(lines[1]["legal"], start["legal"]);
+    assert_eq!(lines[2]["to_act"], (actor + 1) % 4);
+    assert_eq!(lines[3]["seat"], 1);
+    assert_eq!(
+        lines[3]["hand"].as_array().unwrap().len(),
+        if actor == 1 { 12 } else { 13 }
+    );
+    assert_eq!(lines[4]["actions"], serde_json::json!(["2C"]));
+    assert_eq!(lines[4]["game"], "hearts");
+    for l in &lines[5..] {
+        assert!(l["error"].is_string() && l["legal"].is_array(), "{l}");
+    }
+}
+
+#[test]
+fn engine_rejects_bad_setup_with_clear_errors() {
+    for (args, needle) in [
+        (vec!["engine", "hearts", "--players", "5"], "exactly 4"),
+        (vec!["engine", "hearts", "--deck", "2C,3C"], "all 52 cards"),
+        (vec!["engine", "hearts", "--dealer", "4"], "dealer seat 4"),
+        (
+            vec!["engine", "hearts", "--variant", "moon=yes"],
+            "unknown variant 'moon'",
+        ),
+        (vec!["engine", "hearts", "--variant", "bonus_card=td"], "omnibus=true"),
+    ] {
+        let (code, _, err) = cardroom(&args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+/// Seat 3 holds every club: with no passing it wins every trick and shoots the moon.
+fn moon_deck() -> String {
+    let hands = [
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    ];
+    let hands: Vec<Vec<&str>> = hands.iter().map(|h| h.split(' ').collect()).collect();
+    // Dealer 3: card i goes to seat (3 + 1 + i) mod 4 = i mod 4.
+    (0..52).map(|i| hands[i % 4][i / 4]).collect::<Vec<_>>().join(",")
+}
+
+#[test]
+fn engine_deck_order_scripts_a_moon() {
+    let deck = moon_deck();
+    let args = [
+        "engine",
+        "hearts",
+        "--deck",
+        &deck,
+        "--dealer",
+        "3",
+        "--deals",
+        "1",
+        "--variant",
+        "pass_cycle=N",
+    ];
+    let lines = play_first_legal(&args);
+    let last = lines.last().unwrap();
+    assert_eq!(last["over"], true);
+    assert_eq!(last["to_act"], Value::Null);
+    assert_eq!(last["result"], serde_json::json!([26, 26, 26, 0]));
+    assert_eq!(last["winners"], serde_json::json!([3]));
+    // The first line shows seat 3 to lead with the whole club suit.
+    assert_eq!(lines[0]["to_act"], 3);
+    assert_eq!(lines[0]["view"]["hand"].as_array().unwrap().len(), 13);
+    assert!(lines[0]["view"]["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c.as_str().unwrap().ends_with('C')));
+}
+
+#[test]
+fn engine_log_replays_to_the_same_state() {
+    let args = ["engine", "hearts", "--seed", "21"];
+    let (mut engine, mut state) = Engine::start(&args);
+    for _ in 0..40 {
+        let action = state["legal"][0].as_str().unwrap().to_string();
+        state = engine.send(&action);
+    }
+    let log = engine.send("{\"cmd\":\"log\"}");
+    let actions = log["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 40);
+    let (mut replay, _) = Engine::start(&args);
+    let mut replayed = Value::Null;
+    for a in actions {
+        replayed = replay.send(a.as_str().unwrap());
+    }
+    assert_eq!(replayed, state);
+    for seat in 0..4 {
+        let q = format!("{{\"cmd\":\"view\",\"seat\":{seat}}}");
+        assert_eq!(replay.send(&q), engine.send(&q));
+    }
+}
+
+#[test]
+fn engine_survives_garbage_input() {
+    let garbage = "\u{0}\u{1}\n{\"cmd\":1}\n[]\n\"\"\n9999999999999999999999\n\u{fffd}\u{fffd}\nQS QS\n{\"cmd\":\"view\"}\n{\"cmd\":\"view\",\"seat\":-1}\n";
+    let (code, out, err) = cardroom(&["engine", "hearts"], garbage);
+    assert_eq!(code, 0, "{err}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1 + garbage.lines().count());
+    assert!(lines[1..].iter().all(|l| l["error"].is_string()), "{out}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn engine_hint_suggests_a_legal_action() {
+    let (_, out, _) = cardroom(
+        &["engine", "hearts", "--seed", "4"],
+        "{\"cmd\":\"hint\",\"bot\":\"rule\"}\n{\"cmd\":\"hint\",\"bot\":\"random\"}\n",
+    );
+    let lines = json_lines(&out);
+    let legal = lines[0]["legal"].as_array().unwrap();
+    for l in &lines[1..] {
+        assert!(legal.contains(&l["hint"]), "{l}");
+    }
+}
+
+#[test]
+fn play_talks_to_a_human_politely() {
+    let (code, out, err) = cardroom(&["play", "hearts", "--seed", "2"], "help\nzz\nhint\nlog\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Your hand:"), "{out}");
+    assert!(out.contains("Legal"));
+    assert!(out.contains("Sorry, that is not allowed: malformed action 'zz'"));
+    assert!(out.contains("Hint (rule bot):"));
+    assert!(out.contains("\"game\":\"hearts\""));
+    // End of input ends the session gracefully with the log.
+    let (code, out, _) = cardroom(&["play", "hearts", "--seat", "2", "--bots", "random"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("Goodbye"));
+    let (code, _, err) = cardroom(&["play", "hearts", "--seat", "7"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("seat 7 does not exist"));
+}
+
+#[test]
+fn a_full_match_ends_with_results() {
+    let lines = play_first_legal(&["engine", "hearts", "--seed", "8"]);
+    let last = lines.last().unwrap();
+    let totals: Vec<i64> = last["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    assert!(
+        totals.iter().any(|&t| t > 100),
+        "the match ends when a total exceeds 100: {totals:?}"
+    );
+    let best = *totals.iter().min().unwrap();
+    let winners: Vec<usize> = (0..4).filter(|&s| totals[s] == best).collect();
+    assert_eq!(last["winners"], serde_json::json!(winners));
+    let one_deal = play_first_legal(&["engine", "hearts", "--deals", "1", "--seed", "8"]);
+    let sum: i64 = one_deal.last().unwrap()["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .sum();
+    assert!(
+        sum == 26 || sum == 78,
+        "a deal scores 26 points (78 after a moon): {sum}"
+    );
+}
