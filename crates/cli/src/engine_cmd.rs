@@ -60,16 +60,9 @@ fn command(table: &mut dyn DynTable, cmd: &Value) -> Value {
         Some("log") => serde_json::to_value(table.record()).expect("records serialise"),
         Some("state") => state_line(table),
         Some("hint") => {
-            let bot = cmd
-                .get("bot")
-                .or_else(|| cmd.get("level"))
-                .and_then(Value::as_str)
-                .unwrap_or("rule");
-            let bot = if crate_bots(table).contains(&bot) {
-                bot
-            } else {
-                "random"
-            };
+            let named = cmd.get("bot").or_else(|| cmd.get("level")).and_then(Value::as_str);
+            let available = cli::bot_names(table.info().id).unwrap_or_default();
+            let bot = named.unwrap_or(if available.contains(&"rule") { "rule" } else { "random" });
             match table.suggest(Some(bot)) {
                 Ok(action) => json!({ "hint": action, "bot": bot }),
                 Err(e) => error(table, e),
@@ -81,10 +74,6 @@ fn command(table: &mut dyn DynTable, cmd: &Value) -> Value {
         ),
         None => error(table, "a JSON command needs \"cmd\" (view, log, state or hint)".into()),
     }
-}
-
-fn crate_bots(table: &dyn DynTable) -> Vec<&'static str> {
-    cli::bot_names(table.info().id).unwrap_or_default()
 }
 
 fn error(table: &dyn DynTable, why: String) -> Value {

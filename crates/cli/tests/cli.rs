@@ -323,6 +323,11 @@ fn engine_hint_suggests_a_legal_action() {
     for l in &lines[1..] {
         assert!(legal.contains(&l["hint"]), "{l}");
     }
+    let (_, out, _) = cardroom(&["engine", "hearts"], "{\"cmd\":\"hint\",\"bot\":\"oracle\"}\n");
+    assert!(json_lines(&out)[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown bot 'oracle'"));
 }
 
 #[test]

@@ -249,11 +249,6 @@ impl<G: Game> Match<G> {
         v
     }
 
-    /// Replaces the current deal with another state of it (a sampled world, in tests and search).
-    pub fn with_deal(&self, deal: G::Deal) -> Match<G> {
-        Match { deal, ..self.clone() }
-    }
-
     pub fn record(&self) -> GameRecord {
         GameRecord {
             game: G::info().id.to_string(),

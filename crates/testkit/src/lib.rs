@@ -241,20 +241,6 @@ fn check_replay<G: Game>(m: &Match<G>, at: &str) {
     assert!(replayed == *m, "{at}: replay does not reproduce the match");
 }
 
-/// Checks that `view(seat)` really hides other hands: two worlds differing only in cards hidden
-/// from `seat` give it the same view (the sampled world is one such world). Exposed for games
-/// whose tests want to assert it on hand-built positions.
-pub fn assert_views_hide_hidden_cards<D: Deal>(deal: &D, seat: usize, samples: usize, seed: u64) {
-    let mut rng = GameRng::from_seed(seed);
-    for _ in 0..samples {
-        let w = deal.sample_world(seat, &mut rng);
-        assert!(
-            w.view(seat) == deal.view(seat),
-            "view of seat {seat} differs between indistinguishable worlds"
-        );
-    }
-}
-
 /// The distinct cards in a JSON value's string leaves (for tests asserting what a view shows).
 pub fn cards_in_json(v: &serde_json::Value) -> CardSet {
     let mut out = CardSet::EMPTY;

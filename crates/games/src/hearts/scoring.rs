@@ -57,7 +57,7 @@ pub fn deal_scores(cfg: &HeartsConfig, won: &[CardSet; 4], mode: MoonMode) -> Po
     out
 }
 
-/// Re-exported for the scoring tests: raw points as the rules page states them.
+/// One seat's raw points for a pile of won cards (scoring tests).
 #[cfg(test)]
 pub(super) fn points_of(cfg: &HeartsConfig, won: CardSet) -> i64 {
     raw_points(cfg, &[won, CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY])[0]
