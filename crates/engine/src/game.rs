@@ -39,6 +39,9 @@ pub struct DealContext {
     pub dealer: Seat,
     /// Deals completed before this one in the match (0 for the first).
     pub deal_number: u32,
+    /// Whether the pack order was given from outside (`--deck`) rather than shuffled: games
+    /// that would draw a random cut use a fixed, documented position instead.
+    pub scripted: bool,
 }
 
 /// How a finished deal changes the match.
@@ -64,8 +67,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The pack; `--deck` must be a permutation of it.
     fn deck(&self) -> DeckSpec;
 
-    /// Starts a deal from the pack in `order` (top card first).
-    fn start_deal(&self, ctx: DealContext, order: &[Card]) -> Self::Deal;
+    /// Starts a deal from the pack in `order` (top card first). `previous` is the deal just
+    /// finished, for games that carry something over (points held in suspense, ...); `rng` is
+    /// the match's generator, for random acts of the deal itself such as a cut.
+    fn start_deal(
+        &self,
+        ctx: DealContext,
+        order: &[Card],
+        previous: Option<&Self::Deal>,
+        rng: &mut GameRng,
+    ) -> Self::Deal;
+
+    /// The next deal's pack order when the game does not shuffle between deals (the cards as
+    /// gathered from the finished deal, then cut); `None` means shuffle.
+    fn next_order(&self, _finished: &Self::Deal, _rng: &mut GameRng) -> Option<Vec<Card>> {
+        None
+    }
 
     /// Whether the match ends after `deals_completed` deals with these totals.
     fn match_over(&self, totals: &[i64], deals_completed: u32) -> bool;

@@ -96,8 +96,9 @@ impl<G: Game> Match<G> {
             players: setup.players,
             dealer: setup.dealer,
             deal_number: 0,
+            scripted: setup.deck.is_some(),
         };
-        let deal = game.start_deal(ctx, &order);
+        let deal = game.start_deal(ctx, &order, None, &mut rng);
         let mut m = Match {
             ledger: Ledger::new(setup.players),
             dealer: setup.dealer,
@@ -277,13 +278,17 @@ impl<G: Game> Match<G> {
                 return;
             }
             self.dealer = outcome.next_dealer.unwrap_or((self.dealer + 1) % self.setup.players);
-            let order = shuffled(&self.game, &mut self.rng);
+            let order = match self.game.next_order(&self.deal, &mut self.rng) {
+                Some(order) => order,
+                None => shuffled(&self.game, &mut self.rng),
+            };
             let ctx = DealContext {
                 players: self.setup.players,
                 dealer: self.dealer,
                 deal_number: self.deals_completed,
+                scripted: false,
             };
-            self.deal = self.game.start_deal(ctx, &order);
+            self.deal = self.game.start_deal(ctx, &order, Some(&self.deal), &mut self.rng);
         }
     }
 }

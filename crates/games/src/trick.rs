@@ -1,6 +1,6 @@
 //! What trick-taking games share: the trick in play and who wins it.
 
-use cards::{Card, Suit};
+use cards::{Card, CardSet, Suit};
 use engine::Seat;
 
 /// The cards played to one trick, in order, starting with the leader's.
@@ -91,5 +91,141 @@ pub fn ace_high(card: Card) -> u8 {
     match card.face() {
         1 => 14,
         f => f,
+    }
+}
+
+/// One obligation on the card to play: if the hand, as narrowed by the duties before this one,
+/// holds any of `cards`, the card played must be one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Duty {
+    pub cards: CardSet,
+    pub reason: &'static str,
+}
+
+/// The obligations in force for one play, applied in order ("follow suit", then "trump", then
+/// "overtrump"...). One list answers three questions: which cards are legal, why a card is not,
+/// and what a legal play reveals about the cards the player did *not* hold (for world sampling).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Duties {
+    items: [Duty; 6],
+    len: u8,
+}
+
+impl Default for Duties {
+    fn default() -> Self {
+        Duties {
+            items: [Duty {
+                cards: CardSet::EMPTY,
+                reason: "",
+            }; 6],
+            len: 0,
+        }
+    }
+}
+
+impl Duties {
+    pub fn new() -> Duties {
+        Duties::default()
+    }
+
+    /// Adds a duty after the others.
+    pub fn then(mut self, cards: CardSet, reason: &'static str) -> Duties {
+        self.items[self.len as usize] = Duty { cards, reason };
+        self.len += 1;
+        self
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Duty> {
+        self.items[..self.len as usize].iter()
+    }
+
+    /// The cards of `hand` that may be played.
+    pub fn legal(&self, hand: CardSet) -> CardSet {
+        self.iter().fold(hand, |allowed, d| match allowed & d.cards {
+            CardSet::EMPTY => allowed,
+            narrowed => narrowed,
+        })
+    }
+
+    /// The duty that forbids playing `card` from `hand`, if one does.
+    pub fn broken_by(&self, hand: CardSet, card: Card) -> Option<&'static str> {
+        let mut allowed = hand;
+        for d in self.iter() {
+            let narrowed = allowed & d.cards;
+            if !narrowed.is_empty() {
+                if !narrowed.contains(card) && allowed.contains(card) {
+                    return Some(d.reason);
+                }
+                allowed = narrowed;
+            }
+        }
+        None
+    }
+
+    /// Cards the player is shown not to have held when `card` was a legal play: a duty the card
+    /// does not satisfy cannot have been in force, so the hand had none of its cards (among those
+    /// the earlier duties left open). Cards only ever leave a hand, so this stays true.
+    pub fn revealed_absent(&self, card: Card) -> CardSet {
+        let mut open = CardSet::from_bits(u64::MAX);
+        let mut absent = CardSet::EMPTY;
+        for d in self.iter() {
+            if d.cards.contains(card) {
+                open &= d.cards;
+            } else {
+                absent |= open & d.cards;
+            }
+        }
+        absent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(t: &str) -> CardSet {
+        cards::parse_card_list(t).unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn duties_narrow_in_order_and_explain_themselves() {
+        // Clubs led, spades trump, an opponent winning: follow, else trump, else overtrump.
+        let duties = Duties::new()
+            .then(CardSet::suit(Suit::Clubs), "follow")
+            .then(CardSet::suit(Suit::Spades), "trump")
+            .then(set("QS KS AS"), "overtrump");
+        assert_eq!(duties.legal(set("2C 9C 3S AS")), set("2C 9C"));
+        assert_eq!(duties.legal(set("3S AS 4H")), set("AS"));
+        assert_eq!(duties.legal(set("3S 4H")), set("3S"));
+        assert_eq!(duties.legal(set("4H 5D")), set("4H 5D"));
+        assert_eq!(duties.broken_by(set("2C 3S"), "3S".parse().unwrap()), Some("follow"));
+        assert_eq!(duties.broken_by(set("3S AS 4H"), "4H".parse().unwrap()), Some("trump"));
+        assert_eq!(
+            duties.broken_by(set("3S AS 4H"), "3S".parse().unwrap()),
+            Some("overtrump")
+        );
+        assert_eq!(duties.broken_by(set("3S AS 4H"), "AS".parse().unwrap()), None);
+        // Playing a heart shows no clubs and no spades; an under-trump shows no high trump.
+        assert_eq!(
+            duties.revealed_absent("4H".parse().unwrap()),
+            CardSet::suit(Suit::Clubs) | CardSet::suit(Suit::Spades)
+        );
+        assert_eq!(
+            duties.revealed_absent("3S".parse().unwrap()),
+            CardSet::suit(Suit::Clubs) | set("QS KS AS")
+        );
+        assert_eq!(duties.revealed_absent("9C".parse().unwrap()), CardSet::EMPTY);
+    }
+
+    #[test]
+    fn trick_winner_by_trump_then_suit_led() {
+        let mut t = Trick::new(2);
+        for c in ["KC", "AC", "2H"] {
+            t.push(c.parse().unwrap());
+        }
+        assert_eq!(t.winning_index(Some(Suit::Hearts), Card::suit, ace_high), 2);
+        assert_eq!(t.winning_index(None, Card::suit, ace_high), 1);
+        assert_eq!(t.next_seat(3), 2);
+        assert_eq!(t.plays(3).map(|(s, _)| s).collect::<Vec<_>>(), vec![2, 0, 1]);
     }
 }

@@ -1,6 +1,6 @@
 use super::bot::RuleBot;
 use super::state::HeartsDeal;
-use cards::{Card, DeckSpec, Rank, Suit};
+use cards::{Card, DeckSpec, GameRng, Rank, Suit};
 use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
 use std::fmt;
 
@@ -284,7 +284,7 @@ impl Game for Hearts {
         DeckSpec::Standard52 { packs: 1 }
     }
 
-    fn start_deal(&self, ctx: DealContext, order: &[Card]) -> HeartsDeal {
+    fn start_deal(&self, ctx: DealContext, order: &[Card], _: Option<&HeartsDeal>, _: &mut GameRng) -> HeartsDeal {
         HeartsDeal::new(self.config, ctx.dealer, ctx.deal_number, order)
     }
 

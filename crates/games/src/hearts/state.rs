@@ -1,6 +1,6 @@
 use super::rules::{HeartsConfig, MoonMode, PassDir};
 use super::scoring::{self, shooter};
-use crate::trick::{ace_high, Trick};
+use crate::trick::{ace_high, Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_hidden, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
@@ -11,6 +11,10 @@ use std::str::FromStr;
 pub(super) const TWO_OF_CLUBS: Card = Card::new(Rank::Two, Suit::Clubs);
 pub(super) const QUEEN_OF_SPADES: Card = Card::new(Rank::Queen, Suit::Spades);
 const HEARTS: CardSet = CardSet::suit(Suit::Hearts);
+const LEAD_TWO_OF_CLUBS: &str = "the two of clubs leads the first trick";
+const HEARTS_NOT_BROKEN: &str = "hearts are not broken: you may lead a heart only when you hold nothing but hearts";
+const FOLLOW_SUIT: &str = "you must follow suit";
+const NO_POINTS_FIRST_TRICK: &str = "no points on the first trick: hearts, the queen of spades and the bonus card may be played to it only by a player holding nothing else";
 
 /// Where a deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -149,56 +153,49 @@ impl HeartsDeal {
         let hand = self.hands[self.to_act as usize];
         match self.phase {
             Phase::Passing => hand,
-            Phase::Playing => match self.trick.led_suit() {
-                None if self.tricks_done == 0 => CardSet::single(TWO_OF_CLUBS),
-                None if self.hearts_broken => hand,
-                None => match hand - HEARTS {
-                    CardSet::EMPTY => hand,
-                    other => other,
-                },
-                Some(led) => match hand.of_suit(led) {
-                    CardSet::EMPTY if self.tricks_done == 0 => match hand - self.point_cards() {
-                        CardSet::EMPTY => hand,
-                        safe => safe,
-                    },
-                    CardSet::EMPTY => hand,
-                    follow => follow,
-                },
-            },
+            Phase::Playing => self.duties().legal(hand),
             Phase::MoonChoice | Phase::Over => CardSet::EMPTY,
         }
     }
 
-    /// Hearts, the queen of spades and the bonus card: what the first trick may not take.
-    fn point_cards(&self) -> CardSet {
-        let mut p = HEARTS | CardSet::single(QUEEN_OF_SPADES);
-        if let Some(b) = self.cfg.bonus_card {
-            p.insert(b);
+    /// The obligations on the next card played.
+    fn duties(&self) -> Duties {
+        let point_cards = {
+            let mut p = HEARTS | CardSet::single(QUEEN_OF_SPADES);
+            if let Some(b) = self.cfg.bonus_card {
+                p.insert(b);
+            }
+            p
+        };
+        let first_trick = self.tricks_done == 0;
+        match self.trick.led_suit() {
+            None if first_trick => Duties::new().then(CardSet::single(TWO_OF_CLUBS), LEAD_TWO_OF_CLUBS),
+            None if self.hearts_broken => Duties::new(),
+            None => Duties::new().then(CardSet::FULL_52 - HEARTS, HEARTS_NOT_BROKEN),
+            Some(led) if first_trick => Duties::new()
+                .then(CardSet::suit(led), FOLLOW_SUIT)
+                .then(CardSet::FULL_52 - point_cards, NO_POINTS_FIRST_TRICK),
+            Some(led) => Duties::new().then(CardSet::suit(led), FOLLOW_SUIT),
         }
-        p
     }
 
     /// Says why `card` may not be played now (called only when it is not legal).
     fn why_not(&self, card: Card) -> Illegal {
         let seat = self.to_act as usize;
         let hand = self.hands[seat];
-        if self.phase == Phase::Passing {
-            return if self.picks[seat].contains(card) {
-                Illegal::new(format!("{card} is already chosen to pass"))
-            } else {
-                Illegal::new(format!("you do not hold {card}"))
-            };
+        if self.phase == Phase::Passing && self.picks[seat].contains(card) {
+            return Illegal::new(format!("{card} is already chosen to pass"));
         }
         if !hand.contains(card) {
             return Illegal::new(format!("you do not hold {card}"));
         }
-        match self.trick.led_suit() {
-            None if self.tricks_done == 0 => Illegal::new("the two of clubs leads the first trick"),
-            None => Illegal::new("hearts are not broken: you may lead a heart only when you hold nothing but hearts"),
-            Some(led) if hand.has_suit(led) => Illegal::new(format!("you must follow suit: you hold {}", led.name())),
-            Some(_) => Illegal::new(
-                "no points on the first trick: hearts, the queen of spades and the bonus card may be played to it only by a player holding nothing else",
-            ),
+        match self.duties().broken_by(hand, card) {
+            Some(FOLLOW_SUIT) => {
+                let led = self.trick.led_suit().expect("following a lead");
+                Illegal::new(format!("{FOLLOW_SUIT}: you hold {}", led.name()))
+            }
+            Some(reason) => Illegal::new(reason),
+            None => Illegal::new(format!("{card} cannot be played now")),
         }
     }
 
@@ -236,23 +233,12 @@ impl HeartsDeal {
         let seat = self.to_act as usize;
         self.hands[seat].remove(card);
         self.played.insert(card);
+        self.cannot_hold[seat] |= self.duties().revealed_absent(card);
         let is_heart = card.suit() == Some(Suit::Hearts);
-        match self.trick.led_suit() {
-            None => {
-                if is_heart && !self.hearts_broken {
-                    // Leading an unbroken heart is allowed only from a hand of nothing but hearts.
-                    self.cannot_hold[seat] |= CardSet::FULL_52 - HEARTS;
-                    self.hearts_broken = true;
-                }
-            }
-            Some(led) if card.suit() != Some(led) => {
-                self.cannot_hold[seat] |= CardSet::suit(led);
-                if self.tricks_done == 0 && self.point_cards().contains(card) {
-                    self.cannot_hold[seat] |= CardSet::FULL_52 - self.point_cards();
-                }
-                self.hearts_broken |= is_heart;
-            }
-            Some(_) => {}
+        let discard = self.trick.led_suit().is_some_and(|led| card.suit() != Some(led));
+        // A heart breaks hearts when discarded, or when led (only possible from a hand of hearts).
+        if is_heart && (discard || self.trick.is_empty()) {
+            self.hearts_broken = true;
         }
         if card == QUEEN_OF_SPADES && self.cfg.queen_breaks_hearts {
             self.hearts_broken = true;
