@@ -61,6 +61,29 @@ impl fmt::Display for Suit {
     }
 }
 
+impl serde::Serialize for Suit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl FromStr for Suit {
+    type Err = String;
+
+    /// A suit letter (`C D H S`, any case) or name (`clubs`...).
+    fn from_str(text: &str) -> Result<Suit, String> {
+        let t = text.trim().to_ascii_lowercase();
+        let by_letter = if t.len() == 1 {
+            t.chars().next().and_then(Suit::from_letter)
+        } else {
+            None
+        };
+        by_letter
+            .or_else(|| Suit::ALL.into_iter().find(|s| s.name() == t))
+            .ok_or_else(|| format!("'{}' is not a suit: write C, D, H or S", text.trim()))
+    }
+}
+
 /// Ranks by face value, ace = 1. How ranks *order* is a property of each game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]

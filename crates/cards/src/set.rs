@@ -92,6 +92,18 @@ impl CardSet {
     pub fn iter(self) -> CardSetIter {
         CardSetIter(self.0)
     }
+
+    /// `n` cards chosen uniformly at random (all of them if there are fewer).
+    pub fn sample(self, n: u32, rng: &mut crate::GameRng) -> CardSet {
+        let mut left = self;
+        let mut out = CardSet::EMPTY;
+        for _ in 0..n.min(self.len()) {
+            let c = left.nth(rng.below(left.len())).expect("index below the length");
+            left.remove(c);
+            out.insert(c);
+        }
+        out
+    }
 }
 
 /// Iterates a [`CardSet`] in id order.

@@ -88,15 +88,27 @@ pub fn deal_hidden<const N: usize>(pool: CardSet, hands: &[HiddenHand; N], rng: 
 }
 
 /// Hall's condition: for every set of hands, the cards that can only go to those hands fit.
+/// Both sides are summed over subsets with the usual O(N 2^N) transform.
 fn feasible<const N: usize>(by_mask: &[u32; 256], room: &[u32; N]) -> bool {
     if by_mask[0] > 0 {
         return false;
     }
-    (1usize..1 << N).all(|s| {
-        let need: u32 = (1usize..1 << N).filter(|&m| m & !s == 0).map(|m| by_mask[m]).sum();
-        let have: u32 = (0..N).filter(|&i| s & 1 << i != 0).map(|i| room[i]).sum();
-        need <= have
-    })
+    let full = 1usize << N;
+    let mut need = [0u32; 256];
+    let mut have = [0u32; 256];
+    need[..full].copy_from_slice(&by_mask[..full]);
+    for (i, &r) in room.iter().enumerate() {
+        have[1 << i] = r;
+    }
+    for i in 0..N {
+        for s in 0..full {
+            if s & 1 << i != 0 {
+                need[s] += need[s ^ 1 << i];
+                have[s] += have[s ^ 1 << i];
+            }
+        }
+    }
+    (1..full).all(|s| need[s] <= have[s])
 }
 
 #[cfg(test)]

@@ -6,4 +6,5 @@
 
 pub mod hearts;
 pub mod registry;
+pub mod tribello;
 pub mod trick;

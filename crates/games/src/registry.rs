@@ -11,7 +11,7 @@ pub trait GameVisitor {
 
 /// The info of every registered game, in the order `cardroom games` lists them.
 pub fn all() -> Vec<&'static GameInfo> {
-    vec![crate::hearts::Hearts::info()]
+    vec![crate::hearts::Hearts::info(), crate::tribello::Tribello::info()]
 }
 
 pub fn find(id: &str) -> Option<&'static GameInfo> {
@@ -22,6 +22,7 @@ pub fn find(id: &str) -> Option<&'static GameInfo> {
 pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, String> {
     match id {
         "hearts" => Ok(visitor.visit::<crate::hearts::Hearts>()),
+        "tribello" => Ok(visitor.visit::<crate::tribello::Tribello>()),
         _ => {
             let ids: Vec<_> = all().iter().map(|g| g.id).collect();
             Err(format!("unknown game '{id}': known games are {}", ids.join(", ")))

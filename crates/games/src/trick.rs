@@ -94,6 +94,19 @@ pub fn ace_high(card: Card) -> u8 {
     }
 }
 
+/// A hand for people: grouped by suit, each suit from weakest to strongest by `strength`.
+pub fn hand_text(hand: CardSet, strength: impl Fn(Card) -> u8) -> String {
+    let mut groups = Vec::new();
+    for suit in Suit::ALL {
+        let mut cards: Vec<Card> = hand.of_suit(suit).iter().collect();
+        cards.sort_by_key(|&c| strength(c));
+        if !cards.is_empty() {
+            groups.push(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+        }
+    }
+    groups.join("  |  ")
+}
+
 /// One obligation on the card to play: if the hand, as narrowed by the duties before this one,
 /// holds any of `cards`, the card played must be one of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

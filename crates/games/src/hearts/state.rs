@@ -366,7 +366,7 @@ impl Deal for HeartsDeal {
         let pool = CardSet::FULL_52 - self.hands[seat] - self.picks[seat] - self.played;
         let dealt = deal_hidden(pool, &hidden, rng).expect("the true deal satisfies every inference");
         for (&q, cards) in others.iter().zip(dealt) {
-            let picks = random_subset(cards, self.picks[q].len(), rng);
+            let picks = cards.sample(self.picks[q].len(), rng);
             world.picks[q] = picks;
             world.hands[q] = cards - picks;
         }
@@ -376,8 +376,8 @@ impl Deal for HeartsDeal {
             for q in others {
                 let to = (q + self.pass_dir.offset()) % 4;
                 if to != seat {
-                    let in_hand = random_subset(world.hands[to], world.hands[to].len().min(3), rng);
-                    let top_up = random_subset(self.played - in_hand, 3 - in_hand.len(), rng);
+                    let in_hand = world.hands[to].sample(3, rng);
+                    let top_up = (self.played - in_hand).sample(3 - in_hand.len(), rng);
                     world.passed[q] = in_hand | top_up;
                 }
             }
@@ -404,17 +404,6 @@ impl Deal for HeartsDeal {
         }
         all
     }
-}
-
-fn random_subset(from: CardSet, n: u32, rng: &mut GameRng) -> CardSet {
-    let mut left = from;
-    let mut out = CardSet::EMPTY;
-    for _ in 0..n.min(from.len()) {
-        let c = left.nth(rng.below(left.len())).expect("index below the length");
-        left.remove(c);
-        out.insert(c);
-    }
-    out
 }
 
 /// A trick as a seat sees it: who led and the cards in play order.
@@ -465,19 +454,6 @@ pub struct HeartsView {
     pub scores: Option<[i64; 4]>,
 }
 
-/// A hand for people: grouped by suit, low to high with aces high.
-pub(super) fn hand_text(hand: CardSet) -> String {
-    let mut groups = Vec::new();
-    for suit in Suit::ALL {
-        let mut cards: Vec<Card> = hand.of_suit(suit).iter().collect();
-        cards.sort_by_key(|&c| ace_high(c));
-        if !cards.is_empty() {
-            groups.push(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
-        }
-    }
-    groups.join("  |  ")
-}
-
 impl fmt::Display for HeartsView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -491,7 +467,7 @@ impl fmt::Display for HeartsView {
         if let Some(b) = self.bonus_card {
             writeln!(f, "Omnibus: {b} is worth -10.")?;
         }
-        writeln!(f, "Your hand: {}", hand_text(self.hand))?;
+        writeln!(f, "Your hand: {}", crate::trick::hand_text(self.hand, ace_high))?;
         match self.phase {
             Phase::Passing => {
                 writeln!(
