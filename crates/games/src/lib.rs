@@ -4,6 +4,7 @@
 //! `rules.md`. Machinery that several games share lives beside them ([`trick`]).
 //! [`registry`] lists every game and lets generic code visit one by id.
 
+pub mod belote;
 pub mod hearts;
 pub mod registry;
 pub mod tribello;

@@ -11,7 +11,11 @@ pub trait GameVisitor {
 
 /// The info of every registered game, in the order `cardroom games` lists them.
 pub fn all() -> Vec<&'static GameInfo> {
-    vec![crate::hearts::Hearts::info(), crate::tribello::Tribello::info()]
+    vec![
+        crate::hearts::Hearts::info(),
+        crate::belote::Belote::info(),
+        crate::tribello::Tribello::info(),
+    ]
 }
 
 pub fn find(id: &str) -> Option<&'static GameInfo> {
@@ -22,6 +26,7 @@ pub fn find(id: &str) -> Option<&'static GameInfo> {
 pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, String> {
     match id {
         "hearts" => Ok(visitor.visit::<crate::hearts::Hearts>()),
+        "belote" => Ok(visitor.visit::<crate::belote::Belote>()),
         "tribello" => Ok(visitor.visit::<crate::tribello::Tribello>()),
         _ => {
             let ids: Vec<_> = all().iter().map(|g| g.id).collect();
