@@ -95,11 +95,16 @@ pub fn bot_names(id: &str) -> Result<Vec<&'static str>, String> {
 pub fn rules_text(id: &str) -> Result<String, String> {
     let info = registry::find(id).ok_or_else(|| registry::visit(id, NoOp).err().unwrap_or_default())?;
     let mut out = info.rules.trim_end().to_string();
+    let players = if info.min_players == info.max_players {
+        format!("exactly {}", info.min_players)
+    } else {
+        format!(
+            "{} to {} (default {})",
+            info.min_players, info.max_players, info.default_players
+        )
+    };
     out.push_str(&format!(
-        "\n\n## Players\n{} to {} (default {}). Totals are {}; {} is better.\n",
-        info.min_players,
-        info.max_players,
-        info.default_players,
+        "\n\n## Players\n{players}. Totals are {}; {} is better.\n",
         info.unit,
         if info.higher_is_better { "higher" } else { "lower" }
     ));

@@ -104,6 +104,38 @@ fn games_lists_hearts_with_the_contract_fields() {
 }
 
 #[test]
+fn every_registered_game_plays_through_sim_engine_and_rules() {
+    let (_, out, _) = cardroom(&["games", "--json"], "");
+    let games: Value = serde_json::from_str(&out).unwrap();
+    let ids: Vec<String> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_string())
+        .collect();
+    for id in ["hearts", "belote", "tribello"] {
+        assert!(ids.contains(&id.to_string()), "{id} not listed");
+    }
+    for id in &ids {
+        let (code, out, err) = cardroom(&["rules", id], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("--deck") && out.contains("Action notation") && out.contains("Variant keys"),
+            "{id}"
+        );
+        let (code, out, err) = cardroom(&["sim", id, "--games", "3", "--bots", "rule", "--json"], "");
+        assert_eq!(code, 0, "{id}: {err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["games"], 3);
+        let lines = play_first_legal(&["engine", id, "--deals", "2", "--seed", "5"]);
+        let last = lines.last().unwrap();
+        assert_eq!(last["over"], true, "{id}");
+        assert!(last["result"].is_array(), "{id}");
+        assert!(lines[0]["view"]["hand"].is_array(), "{id}: the view shows a hand");
+    }
+}
+
+#[test]
 fn rules_explain_variants_deck_order_and_notation() {
     let (code, out, _) = cardroom(&["rules", "hearts"], "");
     assert_eq!(code, 0);

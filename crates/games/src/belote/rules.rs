@@ -121,13 +121,6 @@ impl Default for BeloteConfig {
     }
 }
 
-fn check_capot(text: &str) -> Result<(), String> {
-    match text {
-        "252" | "250" => Ok(()),
-        _ => Err("capot is worth 252 or 250".into()),
-    }
-}
-
 static VARIANTS: [VariantSpec; 13] = [
     VariantSpec {
         key: "direction",
@@ -155,7 +148,7 @@ static VARIANTS: [VariantSpec; 13] = [
     },
     VariantSpec {
         key: "capot_value",
-        kind: VariantKind::Text(check_capot),
+        kind: VariantKind::Choice(&["252", "250"]),
         default: "252",
         doc: "what a capot (all eight tricks) is worth: 252 or 250",
     },
