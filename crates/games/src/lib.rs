@@ -7,5 +7,6 @@
 pub mod belote;
 pub mod hearts;
 pub mod registry;
+pub mod solo;
 pub mod tribello;
 pub mod trick;

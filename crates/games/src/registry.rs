@@ -9,28 +9,57 @@ pub trait GameVisitor {
     fn visit<G: Game>(self) -> Self::Output;
 }
 
-/// The info of every registered game, in the order `cardroom games` lists them.
-pub fn all() -> Vec<&'static GameInfo> {
-    vec![
-        crate::hearts::Hearts::info(),
-        crate::belote::Belote::info(),
-        crate::tribello::Tribello::info(),
-    ]
+/// The one list of games: `all` and `visit` are both generated from it, so they cannot drift.
+macro_rules! registry {
+    ($($game:ty),* $(,)?) => {
+        /// The info of every registered game, in the order `cardroom games` lists them.
+        pub fn all() -> Vec<&'static GameInfo> {
+            vec![$(<$game as Game>::info()),*]
+        }
+
+        /// Calls `visitor` with the game named `id`, or says which ids exist.
+        pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, String> {
+            $(
+                if id == <$game as Game>::info().id {
+                    return Ok(visitor.visit::<$game>());
+                }
+            )*
+            let ids: Vec<_> = all().iter().map(|g| g.id).collect();
+            Err(format!("unknown game '{id}': known games are {}", ids.join(", ")))
+        }
+    };
 }
+
+registry!(
+    crate::hearts::Hearts,
+    crate::belote::Belote,
+    crate::tribello::Tribello,
+    crate::solo::Solo
+);
 
 pub fn find(id: &str) -> Option<&'static GameInfo> {
     all().into_iter().find(|g| g.id == id)
 }
 
-/// Calls `visitor` with the game named `id`, or says which ids exist.
-pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, String> {
-    match id {
-        "hearts" => Ok(visitor.visit::<crate::hearts::Hearts>()),
-        "belote" => Ok(visitor.visit::<crate::belote::Belote>()),
-        "tribello" => Ok(visitor.visit::<crate::tribello::Tribello>()),
-        _ => {
-            let ids: Vec<_> = all().iter().map(|g| g.id).collect();
-            Err(format!("unknown game '{id}': known games are {}", ids.join(", ")))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Id;
+    impl GameVisitor for Id {
+        type Output = &'static str;
+        fn visit<G: Game>(self) -> &'static str {
+            G::info().id
         }
+    }
+
+    #[test]
+    fn ids_are_unique_and_each_visits_its_own_game() {
+        let ids: Vec<_> = all().iter().map(|g| g.id).collect();
+        for id in &ids {
+            assert_eq!(visit(id, Id).unwrap(), *id);
+            assert_eq!(ids.iter().filter(|x| x == &id).count(), 1);
+        }
+        assert!(visit("chess", Id).unwrap_err().contains("known games are hearts"));
     }
 }

@@ -174,9 +174,28 @@ pub fn beats(a: &Declaration, b: &Declaration, trump: Suit) -> bool {
     }
 }
 
+/// Two sequences of the same length, top card and trump-ness: neither can beat the other.
+fn identical(a: &Declaration, b: &Declaration, trump: Suit) -> bool {
+    match (a.kind, b.kind) {
+        (
+            DeclarationKind::Sequence {
+                suit: sa,
+                top: ta,
+                length: la,
+            },
+            DeclarationKind::Sequence {
+                suit: sb,
+                top: tb,
+                length: lb,
+            },
+        ) => ta == tb && la == lb && (sa == trump) == (sb == trump),
+        _ => false,
+    }
+}
+
 /// Runs the announcement: in playing order, the standing best is replaced only by a
 /// declaration that strictly beats it. Returns the seat holding the winning declaration, or
-/// `None` when nobody declared or (unless `first_wins`) an opponent's declaration tied it.
+/// `None` when nobody declared or (unless `first_wins`) an opponent held an identical one.
 pub fn contest(tops: &[Option<Declaration>; 4], order: [Seat; 4], trump: Suit, first_wins: bool) -> Option<Seat> {
     let mut standing: Option<(Seat, Declaration)> = None;
     let mut tied = false;
@@ -189,7 +208,9 @@ pub fn contest(tops: &[Option<Declaration>; 4], order: [Seat; 4], trump: Suit, f
                 tied = false;
             }
             Some((holder, best)) => {
-                if !beats(&best, &d, trump) && holder % 2 != seat % 2 {
+                // Only identical declarations tie; a carre against a trump sequence of equal
+                // value goes to the first in order whatever the flag (B9.4).
+                if identical(&best, &d, trump) && holder % 2 != seat % 2 {
                     tied = true;
                 }
             }

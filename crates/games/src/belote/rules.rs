@@ -138,7 +138,7 @@ static VARIANTS: [VariantSpec; 13] = [
         key: "contract_basis",
         kind: VariantKind::Choice(&["full-totals", "tricks-only"]),
         default: "full-totals",
-        doc: "what the contract compares: card points with declarations and belote, or card points only",
+        doc: "what the contract compares: card points, last trick, declarations and belote; or card points and last trick only",
     },
     VariantSpec {
         key: "tie_rule",

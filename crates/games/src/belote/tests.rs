@@ -228,6 +228,11 @@ fn declaration_contest_rules() {
     let tops = [Some(d("7S 8S 9S", t)), Some(d("7C 8C 9C", t)), None, None];
     assert_eq!(contest(&tops, [0, 1, 2, 3], t, true), Some(0));
     assert_eq!(contest(&tops, [0, 1, 2, 3], t, false), None);
+    // A carre and a trump five-run of equal value are not identical: the first in order wins
+    // even under neither-scores.
+    let tops = [Some(d("QC QD QH QS", t)), Some(d("7H 8H 9H TH JH", t)), None, None];
+    assert_eq!(contest(&tops, [0, 1, 2, 3], t, false), Some(0));
+    assert_eq!(contest(&tops, [1, 2, 3, 0], t, false), Some(1));
     // Identical sequences in one team are no tie.
     let tops = [Some(d("7S 8S 9S", t)), None, Some(d("7C 8C 9C", t)), None];
     assert_eq!(contest(&tops, [0, 1, 2, 3], t, false), Some(0));

@@ -1,0 +1,180 @@
+use super::bot::RuleBot;
+use super::state::SoloDeal;
+use cards::{Card, DeckSpec, GameRng, Suit};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+
+/// Which ace the declarer of a simple game may call (SS1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallAceRule {
+    /// An ace the declarer does not hold and that is not the trump ace (the trump ace only when
+    /// the declarer holds the three others).
+    NotHeldNotTrump,
+    AnyNotHeld,
+    /// Any ace, even one's own (then the declarer plays alone, unknown to the others).
+    Any,
+}
+
+/// Every rule choice of a Solo game (RULES_NOTES 10.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoloConfig {
+    pub colour: Suit,
+    pub call_ace_rule: CallAceRule,
+    /// The asker may only name the next game up.
+    pub one_step_asks: bool,
+    /// Defenders pay the declaring side (false: only the declaring side's scores move).
+    pub zero_sum_payments: bool,
+    pub prime_bonus: bool,
+    pub max_hands: u32,
+    /// Ends the match when a total reaches it (0: no threshold).
+    pub target: i64,
+}
+
+impl SoloConfig {
+    pub fn from_variants(v: &Variants) -> SoloConfig {
+        SoloConfig {
+            colour: v.get("colour_suit").parse().expect("checked when parsed"),
+            call_ace_rule: match v.get("call_ace_rule") {
+                "any-not-held" => CallAceRule::AnyNotHeld,
+                "any" => CallAceRule::Any,
+                _ => CallAceRule::NotHeldNotTrump,
+            },
+            one_step_asks: v.get("ask_step") == "one-level",
+            zero_sum_payments: v.get("scoring") == "zero-sum-payments",
+            prime_bonus: v.get_bool("prime_bonus"),
+            max_hands: v.get_int("max_hands") as u32,
+            target: v.get_int("target"),
+        }
+    }
+
+    /// The aces the declarer may call with this hand and trump (SS1).
+    pub fn callable_aces(&self, hand: cards::CardSet, trump: Suit) -> cards::CardSet {
+        let aces: cards::CardSet = Suit::ALL.iter().map(|&s| Card::new(cards::Rank::Ace, s)).collect();
+        let trump_ace = cards::CardSet::single(Card::new(cards::Rank::Ace, trump));
+        match self.call_ace_rule {
+            CallAceRule::Any => aces,
+            CallAceRule::AnyNotHeld => aces - hand,
+            CallAceRule::NotHeldNotTrump => {
+                let plain = aces - trump_ace;
+                if plain - hand == cards::CardSet::EMPTY {
+                    trump_ace - hand
+                } else {
+                    plain - hand
+                }
+            }
+        }
+    }
+}
+
+impl Default for SoloConfig {
+    fn default() -> Self {
+        SoloConfig::from_variants(&Variants::defaults(&VARIANTS))
+    }
+}
+
+static VARIANTS: [VariantSpec; 7] = [
+    VariantSpec {
+        key: "colour_suit",
+        kind: VariantKind::Choice(&["c", "d", "h", "s"]),
+        default: "c",
+        doc: "the colour: games with it as trump rank above the same game in another suit",
+    },
+    VariantSpec {
+        key: "call_ace_rule",
+        kind: VariantKind::Choice(&["not-held-not-trump", "any-not-held", "any"]),
+        default: "not-held-not-trump",
+        doc: "which ace a simple game may call",
+    },
+    VariantSpec {
+        key: "ask_step",
+        kind: VariantKind::Choice(&["any-higher", "one-level"]),
+        default: "any-higher",
+        doc: "the asker may name any higher game, or only the next one",
+    },
+    VariantSpec {
+        key: "scoring",
+        kind: VariantKind::Choice(&["declarer-only", "zero-sum-payments"]),
+        default: "declarer-only",
+        doc: "only the declaring side's scores move (the seed), or the defenders pay and receive",
+    },
+    VariantSpec {
+        key: "prime_bonus",
+        kind: VariantKind::Bool,
+        default: "false",
+        doc: "a game made with the first five tricks (or all eight) scores double",
+    },
+    VariantSpec {
+        key: "max_hands",
+        kind: VariantKind::Int { min: 1, max: 10_000 },
+        default: "12",
+        doc: "the match ends after this many hands",
+    },
+    VariantSpec {
+        key: "target",
+        kind: VariantKind::Int { min: 0, max: 100_000 },
+        default: "0",
+        doc: "the match also ends when a total reaches this (0: no threshold)",
+    },
+];
+
+static INFO: GameInfo = GameInfo {
+    id: "solo",
+    name: "Solo (Spanish)",
+    min_players: 4,
+    max_players: 4,
+    default_players: 4,
+    higher_is_better: true,
+    zero_sum: false,
+    unit: "points",
+    variants: &VARIANTS,
+    rules: include_str!("rules.md"),
+};
+
+/// Solo configured for a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solo {
+    pub config: SoloConfig,
+}
+
+impl Game for Solo {
+    type Deal = SoloDeal;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(players: usize, variants: &Variants) -> Result<Solo, ConfigError> {
+        if players != 4 {
+            return Err(ConfigError::new(format!(
+                "Solo is played by exactly 4 players, not {players}"
+            )));
+        }
+        Ok(Solo {
+            config: SoloConfig::from_variants(variants),
+        })
+    }
+
+    fn players(&self) -> usize {
+        4
+    }
+
+    fn deck(&self) -> DeckSpec {
+        DeckSpec::Piquet32
+    }
+
+    fn start_deal(&self, ctx: DealContext, order: &[Card], _: Option<&SoloDeal>, _: &mut GameRng) -> SoloDeal {
+        SoloDeal::new(self.config, ctx.dealer, ctx.deal_number, order)
+    }
+
+    fn match_over(&self, totals: &[i64], deals_completed: u32) -> bool {
+        deals_completed >= self.config.max_hands
+            || (self.config.target > 0 && totals.iter().any(|&t| t >= self.config.target))
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<SoloDeal>>> {
+        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<SoloDeal>>)
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["rule"]
+    }
+}

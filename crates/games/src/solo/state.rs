@@ -1,0 +1,651 @@
+use super::auction::{Auction, AuctionMove, AuctionStep};
+use super::rules::{CallAceRule, SoloConfig};
+use super::scoring::{deal_scores, strength, suit_of, SoloGame, QUEEN_OF_CLUBS, QUEEN_OF_SPADES};
+use crate::trick::{Duties, Trick};
+use cards::{Card, CardCounts, CardSet, GameRng, Suit};
+use engine::sampling::{deal_hidden, HiddenHand};
+use engine::{Deal, DealOutcome, Illegal, Seat};
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+const FOLLOW_SUIT: &str = "you must follow suit (the black queens are trumps)";
+
+/// Where a deal stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Step {
+    Auction,
+    /// The declarer announces the game and trump.
+    Announce,
+    /// The declarer of a simple game calls an ace.
+    Call,
+    Playing,
+    Over,
+}
+
+/// One decision. Text: `pass`, `ask` ("I ask"), `ask solo` (question the holder), `yes`,
+/// `announce solo H` (game and trump), `call AD`, or a card to play (`QS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SoloAction {
+    Pass,
+    Ask,
+    AskGame(SoloGame),
+    Yes,
+    Announce(SoloGame, Suit),
+    Call(Card),
+    Play(Card),
+}
+
+impl fmt::Display for SoloAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SoloAction::Pass => f.write_str("pass"),
+            SoloAction::Ask => f.write_str("ask"),
+            SoloAction::AskGame(g) => write!(f, "ask {g}"),
+            SoloAction::Yes => f.write_str("yes"),
+            SoloAction::Announce(g, s) => write!(f, "announce {g} {s}"),
+            SoloAction::Call(c) => write!(f, "call {c}"),
+            SoloAction::Play(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+impl FromStr for SoloAction {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SoloAction, String> {
+        let t = text.trim();
+        let lower = t.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        match words.as_slice() {
+            ["pass"] => Ok(SoloAction::Pass),
+            ["ask"] => Ok(SoloAction::Ask),
+            ["yes"] => Ok(SoloAction::Yes),
+            ["ask", game] => game.parse().map(SoloAction::AskGame),
+            ["announce", game, suit] => Ok(SoloAction::Announce(game.parse()?, suit.parse()?)),
+            ["call", card] => card.parse().map(SoloAction::Call).map_err(|e| e.to_string()),
+            _ => t
+                .parse()
+                .map(SoloAction::Play)
+                .map_err(|e| format!("{e}; or pass, ask, ask <game>, yes, announce <game> <suit>, call <ace>")),
+        }
+    }
+}
+
+/// The state of one Solo deal (flat, no heap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoloDeal {
+    cfg: SoloConfig,
+    dealer: u8,
+    deal_number: u32,
+    step: Step,
+    to_act: u8,
+    hands: [CardSet; 4],
+    auction: Auction,
+    /// Auction moves in order: (seat, code) with 0 pass, 1 ask, 10 + level asked, 20 yes.
+    log: [(u8, u8); 24],
+    log_len: u8,
+    declarer: Option<u8>,
+    /// Nobody asked: the queen of clubs' holder plays a simple game.
+    all_passed: bool,
+    game: Option<SoloGame>,
+    trump: Option<Suit>,
+    called: Option<Card>,
+    partner: Option<u8>,
+    partner_revealed: bool,
+    trick: Trick,
+    last_trick: Trick,
+    tricks_done: u8,
+    tricks_won: [u8; 4],
+    /// Tricks from the start won by the declaring side without a break (for the prime bonus).
+    opening_run: u8,
+    played: CardSet,
+    cannot_hold: [CardSet; 4],
+    scores: [i64; 4],
+}
+
+impl SoloDeal {
+    /// Deals `order` one card at a time from the dealer's left: card `i` to seat
+    /// `(dealer + 1 + i) mod 4`.
+    pub fn new(cfg: SoloConfig, dealer: Seat, deal_number: u32, order: &[Card]) -> SoloDeal {
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, &c) in order.iter().enumerate() {
+            hands[(dealer + 1 + i) % 4].insert(c);
+        }
+        let turn = [(dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4, dealer];
+        let auction = Auction::new(turn);
+        SoloDeal {
+            cfg,
+            dealer: dealer as u8,
+            deal_number,
+            step: Step::Auction,
+            to_act: turn[0] as u8,
+            hands,
+            auction,
+            log: [(0, 0); 24],
+            log_len: 0,
+            declarer: None,
+            all_passed: false,
+            game: None,
+            trump: None,
+            called: None,
+            partner: None,
+            partner_revealed: false,
+            trick: Trick::new(turn[0]),
+            last_trick: Trick::new(turn[0]),
+            tricks_done: 0,
+            tricks_won: [0; 4],
+            opening_run: 0,
+            played: CardSet::EMPTY,
+            cannot_hold: [CardSet::EMPTY; 4],
+            scores: [0; 4],
+        }
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    pub fn declarer(&self) -> Option<Seat> {
+        self.declarer.map(Seat::from)
+    }
+
+    pub fn game(&self) -> Option<SoloGame> {
+        self.game
+    }
+
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    /// The called ace's holder (hidden from views until the ace is played).
+    pub fn partner(&self) -> Option<Seat> {
+        self.partner.map(Seat::from)
+    }
+
+    pub fn scores(&self) -> [i64; 4] {
+        self.scores
+    }
+
+    pub fn tricks_won(&self) -> [u8; 4] {
+        self.tricks_won
+    }
+
+    fn holds_both_black_queens(&self, seat: Seat) -> bool {
+        self.hands[seat].contains(QUEEN_OF_CLUBS) && self.hands[seat].contains(QUEEN_OF_SPADES)
+    }
+
+    fn auction_moves(&self) -> Vec<AuctionMove> {
+        let mut moves = Vec::new();
+        let compulsory = self.holds_both_black_queens(self.to_act as Seat);
+        self.auction.moves(compulsory, self.cfg.one_step_asks, &mut moves);
+        moves
+    }
+
+    fn after_auction(&mut self) {
+        let declarer = match self.auction.holder {
+            Some(h) => h as Seat,
+            None => {
+                self.all_passed = true;
+                (0..4)
+                    .find(|&s| self.hands[s].contains(QUEEN_OF_CLUBS))
+                    .expect("someone holds the queen of clubs")
+            }
+        };
+        self.declarer = Some(declarer as u8);
+        self.step = Step::Announce;
+        self.to_act = declarer as u8;
+    }
+
+    /// The games and trumps the declarer may announce.
+    fn announcements(&self, out: &mut Vec<SoloAction>) {
+        let seat = self.to_act as Seat;
+        let hand = self.hands[seat];
+        let compulsory = self.holds_both_black_queens(seat);
+        let add = |g: SoloGame, out: &mut Vec<SoloAction>| {
+            let trumps: Vec<Suit> = if g.in_colour() {
+                vec![self.cfg.colour]
+            } else {
+                Suit::ALL.into_iter().filter(|&s| s != self.cfg.colour).collect()
+            };
+            for t in trumps {
+                if !g.with_partner() || !self.cfg.callable_aces(hand, t).is_empty() {
+                    out.push(SoloAction::Announce(g, t));
+                }
+            }
+        };
+        let games: Vec<SoloGame> = if self.all_passed {
+            vec![SoloGame::Simple, SoloGame::SimpleColour]
+        } else {
+            SoloGame::ALL
+                .into_iter()
+                .filter(|&g| g >= self.auction.level && !(compulsory && g < SoloGame::Solo))
+                .collect()
+        };
+        for g in games {
+            add(g, out);
+        }
+        if out.is_empty() {
+            // No ace can be called (the declarer holds them all): a solo instead.
+            add(SoloGame::Solo, out);
+            add(SoloGame::SoloColour, out);
+        }
+        out.sort();
+    }
+
+    fn start_play(&mut self) {
+        self.step = Step::Playing;
+        let leader = (self.dealer as Seat + 1) % 4;
+        self.trick = Trick::new(leader);
+        self.to_act = leader as u8;
+    }
+
+    /// The cards of `suit` as Solo sees them: the black queens belong to trumps.
+    fn effective_suit(&self, suit: Suit) -> CardSet {
+        let queens = CardSet::single(QUEEN_OF_CLUBS) | CardSet::single(QUEEN_OF_SPADES);
+        if Some(suit) == self.trump {
+            CardSet::suit(suit) | queens
+        } else {
+            CardSet::suit(suit) - queens
+        }
+    }
+
+    fn duties(&self) -> Duties {
+        let trump = self.trump.expect("trump is set in play");
+        match self.trick.cards().first() {
+            Some(&lead) => Duties::new().then(self.effective_suit(suit_of(lead, trump)), FOLLOW_SUIT),
+            None => Duties::new(),
+        }
+    }
+
+    fn side(&self, seat: Seat) -> bool {
+        Some(seat as u8) == self.declarer || Some(seat as u8) == self.partner
+    }
+
+    fn play(&mut self, card: Card) {
+        let seat = self.to_act as Seat;
+        let trump = self.trump.expect("trump is set in play");
+        self.cannot_hold[seat] |= self.duties().revealed_absent(card);
+        self.hands[seat].remove(card);
+        self.played.insert(card);
+        if Some(card) == self.called {
+            self.partner_revealed = true;
+        }
+        self.trick.push(card);
+        if self.trick.len() < 4 {
+            self.to_act = ((seat + 1) % 4) as u8;
+            return;
+        }
+        let i = self
+            .trick
+            .winning_index(Some(trump), |c| Some(suit_of(c, trump)), |c| strength(c, trump));
+        let winner = (self.trick.leader() + i) % 4;
+        self.tricks_won[winner] += 1;
+        if self.side(winner) && self.opening_run == self.tricks_done {
+            self.opening_run += 1;
+        }
+        self.tricks_done += 1;
+        self.last_trick = self.trick;
+        self.trick = Trick::new(winner);
+        self.to_act = winner as u8;
+        if self.tricks_done == 8 {
+            let declarer = self.declarer.expect("a declarer") as Seat;
+            let partner = self.partner.map_or(declarer, Seat::from);
+            let game = self.game.expect("a game");
+            let side_tricks = self.tricks_won[declarer]
+                + if partner != declarer {
+                    self.tricks_won[partner]
+                } else {
+                    0
+                };
+            let prime = self.cfg.prime_bonus && self.opening_run >= 5;
+            self.scores = deal_scores(game, declarer, partner, side_tricks, self.cfg.zero_sum_payments, prime);
+            self.step = Step::Over;
+        }
+    }
+
+    fn log_move(&mut self, seat: Seat, code: u8) {
+        self.log[self.log_len as usize] = (seat as u8, code);
+        self.log_len += 1;
+    }
+
+    fn wrong_step(&self) -> Illegal {
+        Illegal::new(match self.step {
+            Step::Auction => "the auction is on: pass, ask, ask <game> or yes",
+            Step::Announce => "the declarer announces a game and trump now: announce <game> <suit>",
+            Step::Call => "the declarer calls an ace now: call <ace>",
+            Step::Playing => "play a card now",
+            Step::Over => "the deal is over",
+        })
+    }
+}
+
+impl Deal for SoloDeal {
+    type Action = SoloAction;
+    type View = SoloView;
+
+    fn to_act(&self) -> Option<Seat> {
+        (self.step != Step::Over).then_some(self.to_act as Seat)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<SoloAction>) {
+        out.clear();
+        match self.step {
+            Step::Auction => out.extend(self.auction_moves().into_iter().map(|m| match m {
+                AuctionMove::Pass => SoloAction::Pass,
+                AuctionMove::Ask => SoloAction::Ask,
+                AuctionMove::AskGame(g) => SoloAction::AskGame(g),
+                AuctionMove::Yes => SoloAction::Yes,
+            })),
+            Step::Announce => self.announcements(out),
+            Step::Call => {
+                let trump = self.trump.expect("trump is set");
+                out.extend(
+                    self.cfg
+                        .callable_aces(self.hands[self.to_act as usize], trump)
+                        .iter()
+                        .map(SoloAction::Call),
+                );
+            }
+            Step::Playing => out.extend(
+                self.duties()
+                    .legal(self.hands[self.to_act as usize])
+                    .iter()
+                    .map(SoloAction::Play),
+            ),
+            Step::Over => {}
+        }
+        out.sort();
+    }
+
+    fn apply(&mut self, action: SoloAction) -> Result<(), Illegal> {
+        let seat = self.to_act as Seat;
+        match (self.step, action) {
+            (Step::Auction, SoloAction::Pass | SoloAction::Ask | SoloAction::AskGame(_) | SoloAction::Yes) => {
+                let m = match action {
+                    SoloAction::Pass => AuctionMove::Pass,
+                    SoloAction::Ask => AuctionMove::Ask,
+                    SoloAction::AskGame(g) => AuctionMove::AskGame(g),
+                    _ => AuctionMove::Yes,
+                };
+                if !self.auction_moves().contains(&m) {
+                    let compulsory = self.holds_both_black_queens(seat);
+                    return Err(Illegal::new(match (self.auction.step, m) {
+                        (_, AuctionMove::Pass) if compulsory => {
+                            "with both black queens you may not pass below solo".to_string()
+                        }
+                        (AuctionStep::Asking, AuctionMove::AskGame(_)) => {
+                            format!(
+                                "ask a game above {}{}",
+                                self.auction.level,
+                                if self.cfg.one_step_asks {
+                                    ", one step at a time"
+                                } else {
+                                    ""
+                                }
+                            )
+                        }
+                        (AuctionStep::Opening, _) => "say ask (I ask) or pass".to_string(),
+                        (AuctionStep::Asking, _) => {
+                            format!("question the holder (ask <game> above {}) or pass", self.auction.level)
+                        }
+                        _ => "answer yes or pass".to_string(),
+                    }));
+                }
+                let code = match m {
+                    AuctionMove::Pass => 0,
+                    AuctionMove::Ask => 1,
+                    AuctionMove::AskGame(g) => 10 + g.level(),
+                    AuctionMove::Yes => 20,
+                };
+                self.log_move(seat, code);
+                self.auction.apply(m);
+                match self.auction.to_act() {
+                    Some(next) => self.to_act = next as u8,
+                    None => self.after_auction(),
+                }
+            }
+            (Step::Announce, SoloAction::Announce(game, trump)) => {
+                let mut options = Vec::new();
+                self.announcements(&mut options);
+                if !options.contains(&action) {
+                    return Err(Illegal::new(format!(
+                        "you may announce: {}",
+                        options.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")
+                    )));
+                }
+                self.game = Some(game);
+                self.trump = Some(trump);
+                if game.with_partner() {
+                    self.step = Step::Call;
+                } else {
+                    self.start_play();
+                }
+            }
+            (Step::Call, SoloAction::Call(ace)) => {
+                let trump = self.trump.expect("trump is set");
+                let callable = self.cfg.callable_aces(self.hands[seat], trump);
+                if !callable.contains(ace) {
+                    return Err(Illegal::new(format!("you may call: {callable}")));
+                }
+                self.called = Some(ace);
+                self.partner = (0..4).find(|&s| self.hands[s].contains(ace)).map(|s| s as u8);
+                self.start_play();
+            }
+            (Step::Playing, SoloAction::Play(card)) => {
+                let hand = self.hands[seat];
+                if !hand.contains(card) {
+                    return Err(Illegal::new(format!("you do not hold {card}")));
+                }
+                if let Some(reason) = self.duties().broken_by(hand, card) {
+                    return Err(Illegal::new(reason));
+                }
+                self.play(card);
+            }
+            _ => return Err(self.wrong_step()),
+        }
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> SoloView {
+        let partner_known = self.partner_revealed || self.partner == Some(seat as u8);
+        SoloView {
+            seat,
+            dealer: self.dealer as Seat,
+            deal_number: self.deal_number,
+            colour: self.cfg.colour,
+            step: self.step,
+            to_act: self.to_act(),
+            hand: self.hands[seat],
+            auction: self.log[..self.log_len as usize]
+                .iter()
+                .map(|&(s, code)| AuctionEntry {
+                    seat: s as Seat,
+                    said: match code {
+                        0 => "pass".into(),
+                        1 => "ask".into(),
+                        20 => "yes".into(),
+                        c => format!("ask {}", SoloGame::from_level(c - 10).expect("logged levels are valid")),
+                    },
+                })
+                .collect(),
+            holder: self.auction.holder.map(Seat::from),
+            level: self.auction.level,
+            declarer: self.declarer(),
+            all_passed: self.all_passed,
+            game: self.game,
+            trump: self.trump,
+            called_ace: self.called,
+            partner: if partner_known { self.partner() } else { None },
+            trick: self.trick.cards().to_vec(),
+            trick_leader: self.trick.leader(),
+            last_trick: self.last_trick.cards().to_vec(),
+            last_trick_leader: self.last_trick.leader(),
+            tricks_won: self.tricks_won,
+            played: self.played,
+            scores: (self.step == Step::Over).then_some(self.scores),
+        }
+    }
+
+    fn sample_world(&self, seat: Seat, rng: &mut GameRng) -> SoloDeal {
+        let mut world = self.clone();
+        if self.step == Step::Over {
+            return world;
+        }
+        let others = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
+        let declarer = self.declarer.map(Seat::from);
+        let hidden = others.map(|q| {
+            let mut known = CardSet::EMPTY;
+            let mut forbidden = self.cannot_hold[q];
+            if self.all_passed && declarer == Some(q) {
+                known.insert(QUEEN_OF_CLUBS); // shown when everyone passed
+            }
+            if let Some(ace) = self.called {
+                if declarer == Some(q) && self.cfg.call_ace_rule != CallAceRule::Any {
+                    forbidden.insert(ace); // a called ace is one the declarer does not hold
+                }
+            }
+            HiddenHand {
+                size: self.hands[q].len(),
+                known: known - self.played,
+                forbidden,
+            }
+        });
+        let all: CardSet = cards::DeckSpec::Piquet32.cards().into_iter().collect();
+        let pool = all - self.hands[seat] - self.played;
+        let dealt = deal_hidden(pool, &hidden, rng).expect("the true deal satisfies every inference");
+        for (q, h) in others.into_iter().zip(dealt) {
+            world.hands[q] = h;
+        }
+        if let (Some(ace), false) = (self.called, self.partner_revealed) {
+            // The hidden partner is whoever holds the called ace in this world.
+            world.partner = (0..4).find(|&s| world.hands[s].contains(ace)).map(|s| s as u8);
+        }
+        world
+    }
+
+    fn outcome(&self) -> Option<DealOutcome> {
+        (self.step == Step::Over).then(|| DealOutcome {
+            deltas: self.scores.to_vec(),
+            next_dealer: None,
+        })
+    }
+
+    fn cards(&self) -> CardCounts {
+        let mut all = CardCounts::new();
+        for h in self.hands {
+            all.add_set(h);
+        }
+        all.add_set(self.played);
+        all
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AuctionEntry {
+    pub seat: Seat,
+    pub said: String,
+}
+
+/// What one seat may see of a Solo deal: its hand, the auction, the game, trump and called ace;
+/// the partner only once the called ace is played (or if it holds the ace itself).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SoloView {
+    pub seat: Seat,
+    pub dealer: Seat,
+    pub deal_number: u32,
+    pub colour: Suit,
+    pub step: Step,
+    pub to_act: Option<Seat>,
+    pub hand: CardSet,
+    pub auction: Vec<AuctionEntry>,
+    pub holder: Option<Seat>,
+    pub level: SoloGame,
+    pub declarer: Option<Seat>,
+    /// Nobody asked: the declarer showed the queen of clubs and plays a simple game.
+    pub all_passed: bool,
+    pub game: Option<SoloGame>,
+    pub trump: Option<Suit>,
+    pub called_ace: Option<Card>,
+    pub partner: Option<Seat>,
+    pub trick: Vec<Card>,
+    pub trick_leader: Seat,
+    pub last_trick: Vec<Card>,
+    pub last_trick_leader: Seat,
+    pub tricks_won: [u8; 4],
+    pub played: CardSet,
+    pub scores: Option<[i64; 4]>,
+}
+
+impl fmt::Display for SoloView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Solo, hand {} (dealer seat {}, colour {}). You are seat {}.",
+            self.deal_number + 1,
+            self.dealer,
+            self.colour.name(),
+            self.seat
+        )?;
+        let trump = self.trump.unwrap_or(self.colour);
+        writeln!(
+            f,
+            "Your hand: {}",
+            crate::trick::hand_text(self.hand, |c| strength(c, trump))
+        )?;
+        if !self.auction.is_empty() {
+            let a: Vec<String> = self
+                .auction
+                .iter()
+                .map(|e| format!("seat {} {}", e.seat, e.said))
+                .collect();
+            writeln!(f, "Auction: {}", a.join(", "))?;
+        }
+        if let (Some(d), Some(g), Some(t)) = (self.declarer, self.game, self.trump) {
+            write!(f, "Seat {d} plays {g} with {} trump", t.name())?;
+            if let Some(a) = self.called_ace {
+                write!(f, ", calling {a}")?;
+                if let Some(p) = self.partner {
+                    write!(f, " (partner: seat {p})")?;
+                }
+            }
+            writeln!(f, ".")?;
+        } else if let Some(d) = self.declarer {
+            writeln!(
+                f,
+                "Seat {d} is declarer{}.",
+                if self.all_passed {
+                    " (everyone passed: holds the queen of clubs)"
+                } else {
+                    ""
+                }
+            )?;
+        }
+        if !self.last_trick.is_empty() {
+            let t: Vec<String> = self.last_trick.iter().map(|c| c.to_string()).collect();
+            writeln!(
+                f,
+                "Last trick (led by seat {}): {}",
+                self.last_trick_leader,
+                t.join(" ")
+            )?;
+        }
+        let t: Vec<String> = self.trick.iter().map(|c| c.to_string()).collect();
+        write!(
+            f,
+            "Trick (led by seat {}): {}",
+            self.trick_leader,
+            if t.is_empty() { "(empty)".into() } else { t.join(" ") }
+        )?;
+        write!(f, "\nTricks: {:?}", self.tricks_won)?;
+        if let Some(s) = self.scores {
+            write!(f, "\nScores this hand: {s:?}")?;
+        }
+        Ok(())
+    }
+}
