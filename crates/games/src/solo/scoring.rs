@@ -133,10 +133,11 @@ pub fn strength(card: Card, trump: Suit) -> u8 {
         _ => 1,
     };
     if card.suit() == Some(trump) {
+        // Below the queen of clubs (20), the seven (19) and the queen of spades (18).
         if r == Rank::Seven {
             19
         } else {
-            10 + plain
+            9 + plain
         }
     } else {
         plain

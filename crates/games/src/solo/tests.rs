@@ -1,8 +1,438 @@
 use super::*;
-use testkit::{run, Conformance};
+use cards::{parse_card_list, Card, CardSet, GameRng, Suit};
+use engine::{Deal, Game, Match, MatchSetup, Variants};
+use testkit::{cards_in_json, run, Conformance};
+
+fn config(items: &[&str]) -> SoloConfig {
+    SoloConfig::from_variants(&Variants::parse(Solo::info().variants, items).unwrap())
+}
+
+fn order_for(hands: [&str; 4], dealer: usize) -> Vec<Card> {
+    let h: Vec<Vec<Card>> = hands.iter().map(|t| parse_card_list(t).unwrap()).collect();
+    (0..32).map(|i| h[(dealer + 1 + i) % 4][i / 4]).collect()
+}
+
+fn deal(items: &[&str], hands: [&str; 4]) -> SoloDeal {
+    SoloDeal::new(config(items), 3, 0, &order_for(hands, 3))
+}
+
+fn act(d: &mut SoloDeal, text: &str) {
+    d.apply(text.parse().unwrap()).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn legal(d: &SoloDeal) -> Vec<String> {
+    let mut v = Vec::new();
+    d.legal_actions(&mut v);
+    v.iter().map(|a| a.to_string()).collect()
+}
+
+const SUITS_APART: [&str; 4] = [
+    "QC AC KC JC TC 9C 8C 7C",
+    "QS AS KS JS TS 9S 8S 7S",
+    "AH KH QH JH TH 9H 8H 7H",
+    "AD KD QD JD TD 9D 8D 7D",
+];
+
+// SSX1: hearts trump: QC > 7H > QS > AH > KH > QH > JH > 10H > 9H > 8H; on a club lead the
+// clubs run A K J 10 9 8 7.
+#[test]
+fn ssx1_card_order() {
+    let order: Vec<Card> = parse_card_list("QC 7H QS AH KH QH JH TH 9H 8H").unwrap();
+    for w in order.windows(2) {
+        assert_eq!(suit_of(w[0], Suit::Hearts), Suit::Hearts);
+        assert!(
+            strength(w[0], Suit::Hearts) > strength(w[1], Suit::Hearts),
+            "{} > {}",
+            w[0],
+            w[1]
+        );
+    }
+    let clubs: Vec<Card> = parse_card_list("AC KC JC TC 9C 8C 7C").unwrap();
+    for w in clubs.windows(2) {
+        assert_eq!(suit_of(w[0], Suit::Hearts), Suit::Clubs);
+        assert!(strength(w[0], Suit::Hearts) > strength(w[1], Suit::Hearts));
+    }
+    assert_eq!(suit_of("QC".parse().unwrap(), Suit::Hearts), Suit::Hearts);
+}
+
+// SSX2: diamonds trump, clubs led: with QC and 9C you must play 9C; with QC and only diamonds
+// you may trump with either.
+#[test]
+fn ssx2_black_queens_follow_trumps() {
+    // Built directly: seat 0 leads a club; seat 1 holds QC and 9C.
+    let hands = [
+        "KC AS KS JS QS 8S 7S AH",
+        "QC 9C 9D TD JD KH QH JH",
+        "AC JC TC 8C 7C TH 9H 8H",
+        "AD KD QD 8D 7D 7H TS 9S",
+    ];
+    let mut d = deal(&[], hands);
+    // Everyone passes: the queen of clubs' holder (seat 1) plays simple; make diamonds trump.
+    for _ in 0..4 {
+        act(&mut d, "pass");
+    }
+    assert_eq!(d.declarer(), Some(1));
+    act(&mut d, "announce simple D");
+    act(&mut d, "call AH");
+    assert_eq!(d.to_act(), Some(0));
+    act(&mut d, "KC");
+    assert_eq!(legal(&d), vec!["9C"]);
+    assert!(d
+        .apply("QC".parse().unwrap())
+        .unwrap_err()
+        .reason()
+        .contains("follow suit"));
+    // A player holding QC and diamonds but no club may trump with either.
+    let hands2 = [
+        "KC AS KS JS QS 8S 7S AH",
+        "QC 9D TD JD AD KH QH JH",
+        "AC JC TC 8C 7C TH 9H 8H",
+        "9C KD QD 8D 7D 7H TS 9S",
+    ];
+    let mut d = deal(&[], hands2);
+    for _ in 0..4 {
+        act(&mut d, "pass");
+    }
+    act(&mut d, "announce simple D");
+    act(&mut d, "call AH");
+    act(&mut d, "KC");
+    assert_eq!(
+        legal(&d).len(),
+        8,
+        "void in clubs: anything, the queen of clubs included"
+    );
+}
+
+// SSX3: the auction example, ending with the dealer free to announce tout in colour.
+#[test]
+fn ssx3_auction() {
+    let mut d = deal(&[], SUITS_APART);
+    // Seats: E 0, M 1, third 2, dealer 3.
+    act(&mut d, "ask"); // E: I ask
+    act(&mut d, "ask simple-colour"); // M: in colour?
+    act(&mut d, "yes"); // E
+    act(&mut d, "ask solo"); // M: solo?
+    act(&mut d, "pass"); // E passes: M is committed at solo
+    let v = d.view(2);
+    assert_eq!((v.holder, v.level), (Some(1), SoloGame::Solo));
+    assert_eq!(d.to_act(), Some(2));
+    act(&mut d, "ask solo-colour"); // third
+    act(&mut d, "pass"); // M passes: third committed at solo in colour
+    assert_eq!((d.view(0).holder, d.view(0).level), (Some(2), SoloGame::SoloColour));
+    act(&mut d, "ask tout"); // dealer
+    act(&mut d, "pass"); // third passes
+    assert_eq!(d.step(), Step::Announce);
+    assert_eq!(d.declarer(), Some(3));
+    assert_eq!(
+        legal(&d),
+        vec![
+            "announce tout D",
+            "announce tout H",
+            "announce tout S",
+            "announce tout-colour C"
+        ]
+    );
+    act(&mut d, "announce tout-colour C");
+    assert_eq!(d.game().unwrap().value(), 32);
+    assert_eq!(d.step(), Step::Playing, "no partner in a tout");
+}
+
+// SSX4: simple in colour with 5 tricks: +4 each; with 4: -4 each; tout in suit with 7: -16.
+#[test]
+fn ssx4_scores() {
+    assert_eq!(deal_scores(SoloGame::SimpleColour, 0, 2, 5, false, false), [4, 0, 4, 0]);
+    assert_eq!(
+        deal_scores(SoloGame::SimpleColour, 0, 2, 4, false, false),
+        [-4, 0, -4, 0]
+    );
+    assert_eq!(deal_scores(SoloGame::Tout, 1, 1, 7, false, false), [0, -16, 0, 0]);
+    // Zero-sum payments: every deal sums to zero.
+    assert_eq!(deal_scores(SoloGame::Solo, 1, 1, 6, true, false), [-4, 12, -4, -4]);
+    assert_eq!(deal_scores(SoloGame::Simple, 0, 3, 3, true, false), [-2, 2, 2, -2]);
+    // Prime: a made game doubled.
+    assert_eq!(deal_scores(SoloGame::Solo, 2, 2, 5, false, true), [0, 0, 8, 0]);
+}
+
+// SSX5: everyone passes; the queen of clubs' holder picks clubs: simple in colour (4), calling AD.
+#[test]
+fn ssx5_all_pass() {
+    let mut d = deal(&[], SUITS_APART);
+    for _ in 0..4 {
+        act(&mut d, "pass");
+    }
+    assert_eq!(d.declarer(), Some(0));
+    assert!(d.view(2).all_passed);
+    let announce = legal(&d);
+    assert!(
+        announce.contains(&"announce simple-colour C".to_string())
+            && announce.contains(&"announce simple D".to_string())
+    );
+    assert!(!announce.iter().any(|a| a.contains("solo")), "{announce:?}");
+    act(&mut d, "announce simple-colour C");
+    assert_eq!(legal(&d), vec!["call AD", "call AH", "call AS"]);
+    act(&mut d, "call AD");
+    assert_eq!(d.partner(), Some(3));
+    assert_eq!(d.game(), Some(SoloGame::SimpleColour));
+    // The partner is hidden from the others until the ace is played.
+    assert_eq!(d.view(1).partner, None);
+    assert_eq!(d.view(0).partner, None);
+    assert_eq!(d.view(3).partner, Some(3), "the partner knows");
+}
 
 #[test]
-fn conformance_smoke() {
-    let r = run::<Solo>(&Conformance::new(4, 30).seed(1));
-    println!("{r:?}");
+fn both_black_queens_force_a_solo() {
+    let hands = [
+        "QC QS AC KC JC TC 9C 8C",
+        "7C AS KS JS TS 9S 8S 7S",
+        SUITS_APART[2],
+        SUITS_APART[3],
+    ];
+    let mut d = deal(&[], hands);
+    assert_eq!(legal(&d), vec!["ask"], "may not pass");
+    assert!(d
+        .apply(SoloAction::Pass)
+        .unwrap_err()
+        .reason()
+        .contains("both black queens"));
+    act(&mut d, "ask");
+    act(&mut d, "ask simple-colour");
+    assert_eq!(legal(&d), vec!["yes"], "may not pass below solo");
+    act(&mut d, "yes");
+    act(&mut d, "ask solo");
+    assert_eq!(legal(&d), vec!["pass", "yes"]);
+    act(&mut d, "yes");
+    for _ in 0..3 {
+        act(&mut d, "pass");
+    }
+    assert_eq!(d.declarer(), Some(0));
+    assert!(legal(&d).iter().all(|a| !a.contains("simple")));
+    // As a questioner: must keep asking until solo.
+    let hands = [
+        "7C AS KS JS TS 9S 8S 7S",
+        "QC QS AC KC JC TC 9C 8C",
+        SUITS_APART[2],
+        SUITS_APART[3],
+    ];
+    let mut d = deal(&[], hands);
+    act(&mut d, "ask");
+    assert!(!legal(&d).contains(&"pass".to_string()));
+    act(&mut d, "ask simple-colour");
+    act(&mut d, "yes");
+    assert!(!legal(&d).contains(&"pass".to_string()), "still below solo");
+    act(&mut d, "ask solo");
+    act(&mut d, "yes");
+    assert!(legal(&d).contains(&"pass".to_string()));
+}
+
+#[test]
+fn one_level_questions() {
+    let mut d = deal(&["ask_step=one-level"], SUITS_APART);
+    act(&mut d, "ask");
+    assert_eq!(legal(&d), vec!["pass", "ask simple-colour"]);
+    let e = d.apply("ask tout".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("one step at a time"), "{e}");
+}
+
+#[test]
+fn call_ace_rules() {
+    let hand: CardSet = parse_card_list("AC AD AH 7C 8C 9C TC JC")
+        .unwrap()
+        .into_iter()
+        .collect();
+    let aces = |items: &[&str], trump| config(items).callable_aces(hand, trump);
+    let set = |t: &str| -> CardSet { parse_card_list(t).unwrap().into_iter().collect() };
+    // Holding the three plain aces with spades trump: only the trump ace is left to call.
+    assert_eq!(aces(&[], Suit::Spades), set("AS"));
+    // Hearts trump: AS is the one plain ace not held.
+    assert_eq!(aces(&[], Suit::Hearts), set("AS"));
+    assert_eq!(aces(&["call_ace_rule=any-not-held"], Suit::Hearts), set("AS"));
+    assert_eq!(aces(&["call_ace_rule=any"], Suit::Hearts), set("AC AD AH AS"));
+    let all = set("AC AD AH AS 7C 8C 9C TC");
+    assert!(config(&[]).callable_aces(all, Suit::Hearts).is_empty());
+    // A declarer with all four aces must play a solo.
+    let hands = [
+        "QC AC AD AH AS KC JC TC",
+        "QS KS JS TS 9S 8S 7S 9C",
+        "KH QH JH TH 9H 8H 7H 8C",
+        "KD QD JD TD 9D 8D 7D 7C",
+    ];
+    let mut d = deal(&[], hands);
+    for _ in 0..4 {
+        act(&mut d, "pass");
+    }
+    assert!(legal(&d).iter().all(|a| a.contains("solo")), "{:?}", legal(&d));
+}
+
+#[test]
+fn the_partner_is_revealed_by_the_called_ace_and_sampling_respects_it() {
+    let mut d = deal(&[], SUITS_APART);
+    for _ in 0..4 {
+        act(&mut d, "pass");
+    }
+    act(&mut d, "announce simple-colour C");
+    act(&mut d, "call AD");
+    let mut rng = GameRng::from_seed(1);
+    for _ in 0..50 {
+        let w = d.sample_world(1, &mut rng);
+        assert!(
+            !w.hand(0).contains("AD".parse().unwrap()),
+            "the declarer does not hold the called ace"
+        );
+        assert_eq!(
+            w.hand(0).contains("QC".parse().unwrap()),
+            true,
+            "the queen of clubs was shown"
+        );
+        let holder = (0..4).find(|&s| w.hand(s).contains("AD".parse().unwrap())).unwrap();
+        assert_eq!(w.partner(), Some(holder));
+        assert_eq!(w.view(1), d.view(1));
+    }
+    // Play until AD falls: then everyone sees the partner.
+    let mut legal_actions = Vec::new();
+    while d.view(1).partner.is_none() {
+        d.legal_actions(&mut legal_actions);
+        let pick = legal_actions
+            .iter()
+            .copied()
+            .find(|a| *a == SoloAction::Play("AD".parse().unwrap()))
+            .unwrap_or(legal_actions[0]);
+        d.apply(pick).unwrap();
+    }
+    assert_eq!(d.view(1).partner, Some(3));
+}
+
+#[test]
+fn views_hide_hands_and_the_partner() {
+    let mut rng = GameRng::from_seed(2);
+    let mut legal = Vec::new();
+    for seed in 0..40 {
+        let mut m = Match::<Solo>::new(MatchSetup::new(4, Variants::defaults(Solo::info().variants), seed)).unwrap();
+        while m.deals_completed() == 0 {
+            let d = m.deal();
+            for s in 0..4 {
+                let v = d.view(s);
+                let shown = cards_in_json(&m.view_json(s));
+                let mut allowed = v.hand | v.played | v.called_ace.map_or(CardSet::EMPTY, CardSet::single);
+                if v.all_passed {
+                    allowed.insert("QC".parse().unwrap());
+                }
+                assert!(shown - allowed == CardSet::EMPTY, "seat {s} sees {:?}", shown - allowed);
+                if let Some(p) = v.partner {
+                    assert!(
+                        p == s || v.played.contains(v.called_ace.unwrap()),
+                        "partner shown early"
+                    );
+                }
+            }
+            m.legal_actions(&mut legal);
+            m.apply(legal[rng.index(legal.len())]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn match_ends_after_max_hands_or_at_the_target() {
+    let g = Solo::new(4, &Variants::defaults(Solo::info().variants)).unwrap();
+    assert!(!g.match_over(&[100, 0, 0, 0], 11));
+    assert!(g.match_over(&[0, 0, 0, 0], 12));
+    let t = Solo::new(
+        4,
+        &Variants::parse(Solo::info().variants, &["target=50", "max_hands=100"]).unwrap(),
+    )
+    .unwrap();
+    assert!(t.match_over(&[50, 0, 0, 0], 3));
+    assert!(!t.match_over(&[48, 0, 0, 0], 3));
+}
+
+fn conformance(items: &[&str], matches: usize, seed: u64) -> testkit::Report {
+    let r = run::<Solo>(&Conformance::new(4, matches).variants(items).seed(seed));
+    assert!(r.deals >= 1_000, "{r:?}");
+    r
+}
+
+// Matches end soon at a low target: more of them for the same coverage.
+
+#[test]
+fn conformance_default() {
+    conformance(&[], 100, 1);
+}
+
+#[test]
+fn conformance_other_flags() {
+    conformance(
+        &[
+            "colour_suit=h",
+            "call_ace_rule=any-not-held",
+            "ask_step=one-level",
+            "prime_bonus=true",
+        ],
+        100,
+        2,
+    );
+    conformance(
+        &[
+            "call_ace_rule=any",
+            "scoring=zero-sum-payments",
+            "max_hands=40",
+            "target=60",
+        ],
+        400,
+        3,
+    );
+}
+
+#[test]
+fn conformance_with_rule_bots() {
+    let r = run::<Solo>(
+        &Conformance::new(4, 100)
+            .bots(&["rule", "random", "rule", "rule"])
+            .seed(4),
+    );
+    assert!(r.deals >= 1_000, "{r:?}");
+}
+
+#[test]
+fn zero_sum_payments_balance_every_deal() {
+    let v = Variants::parse(Solo::info().variants, &["scoring=zero-sum-payments"]).unwrap();
+    let mut rng = GameRng::from_seed(3);
+    let mut legal = Vec::new();
+    for seed in 0..30 {
+        let mut m = Match::<Solo>::new(MatchSetup::new(4, v.clone(), seed)).unwrap();
+        while !m.is_over() {
+            m.legal_actions(&mut legal);
+            m.apply(legal[rng.index(legal.len())]).unwrap();
+        }
+        assert!(m.deal_deltas().iter().all(|d| d.iter().sum::<i64>() == 0));
+    }
+}
+
+/// The rule bot in each seat against three random players wins nearly every match.
+#[test]
+fn rule_bot_beats_random_players() {
+    let game = Solo::new(4, &Variants::defaults(Solo::info().variants)).unwrap();
+    let (mut wins, mut n) = (0, 0);
+    for seed in 0..80u64 {
+        let bot_seat = (seed % 4) as usize;
+        let mut bots: Vec<Box<dyn engine::Bot<SoloDeal>>> = (0..4)
+            .map(|s| {
+                if s == bot_seat {
+                    game.bot("rule").unwrap()
+                } else {
+                    Box::new(bots::RandomBot)
+                }
+            })
+            .collect();
+        let mut m = Match::<Solo>::new(MatchSetup::new(4, Variants::defaults(Solo::info().variants), seed)).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let mut legal = Vec::new();
+        while let Some(seat) = m.to_act() {
+            m.legal_actions(&mut legal);
+            let d = engine::Decision::new(m.deal(), &legal, m.totals()).unwrap();
+            let a = bots[seat].choose(&d, &mut rng);
+            m.apply(a).unwrap();
+        }
+        wins += m.winners().contains(&bot_seat) as u32;
+        n += 1;
+    }
+    assert!(wins * 100 >= n * 85, "rule bot won {wins} of {n}");
 }
