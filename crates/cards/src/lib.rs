@@ -11,11 +11,13 @@
 mod card;
 mod counts;
 mod deck;
+mod double;
 mod rng;
 mod set;
 
 pub use card::{Card, ParseCardError, Rank, Suit};
 pub use counts::CardCounts;
 pub use deck::{parse_card_list, DeckSpec};
+pub use double::DoubleSet;
 pub use rng::GameRng;
 pub use set::CardSet;

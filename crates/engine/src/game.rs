@@ -98,6 +98,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         (0..totals.len()).filter(|&s| totals[s] == best).collect()
     }
 
+    /// Whether every deal's score changes sum to zero under this configuration (checked by the
+    /// test kit); by default what [`GameInfo::zero_sum`] says.
+    fn is_zero_sum(&self) -> bool {
+        Self::info().zero_sum
+    }
+
     /// The game's own (rule-based) bots by name, if it has any. Generic bots live in `bots`.
     fn bot(&self, _name: &str) -> Option<Box<dyn crate::Bot<Self::Deal>>> {
         None

@@ -1,6 +1,6 @@
 //! Dealing hidden cards consistently with what a seat knows, for `Deal::sample_world`.
 
-use cards::{Card, CardSet, GameRng};
+use cards::{Card, CardCounts, CardSet, GameRng};
 
 /// What an observer knows about one hidden hand of a single-pack game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -14,13 +14,8 @@ pub struct HiddenHand {
 }
 
 /// Deals every card of `pool` to the hands, respecting sizes, known and forbidden cards.
-///
-/// Each card goes to a hand with probability proportional to the room left in it, among the
-/// hands that keep the rest of the deal possible (checked with Hall's condition over every
-/// subset of hands), so without constraints this is an ordinary uniform deal. Returns `None`
-/// when the constraints cannot all hold. Allocation-free; `N` is small (at most 8).
+/// Returns `None` when the constraints cannot all hold. See [`deal_items`] for how.
 pub fn deal_hidden<const N: usize>(pool: CardSet, hands: &[HiddenHand; N], rng: &mut GameRng) -> Option<[CardSet; N]> {
-    assert!(N <= 8, "deal_hidden supports at most 8 hands");
     let mut out = [CardSet::EMPTY; N];
     let mut room = [0u32; N];
     let mut rest = pool;
@@ -32,30 +27,51 @@ pub fn deal_hidden<const N: usize>(pool: CardSet, hands: &[HiddenHand; N], rng: 
         rest -= h.known;
         room[i] = h.size - h.known.len();
     }
-    if room.iter().sum::<u32>() != rest.len() {
+    let mut items = [(Card::JOKER, 0u8); 64];
+    let n = rest.len() as usize;
+    for (slot, c) in items.iter_mut().zip(rest) {
+        let allowed = (0..N)
+            .filter(|&i| !hands[i].forbidden.contains(c))
+            .fold(0u8, |m, i| m | 1 << i);
+        *slot = (c, allowed);
+    }
+    let dealt = deal_items(&mut items[..n], &room, rng)?;
+    for (set, counts) in out.iter_mut().zip(dealt) {
+        for (c, _) in counts.iter() {
+            set.insert(c);
+        }
+    }
+    Some(out)
+}
+
+/// Deals `items` (cards, copies allowed, each with a bit mask of the groups it may go to) into
+/// groups of the given sizes.
+///
+/// Each item goes to a group with probability proportional to the room left in it, among the
+/// groups that keep the rest of the deal possible (checked with Hall's condition over every
+/// subset of groups), so without constraints this is an ordinary uniform deal. Items are
+/// shuffled in place first. `N` is at most 8. Returns `None` when no deal fits.
+pub fn deal_items<const N: usize>(
+    items: &mut [(Card, u8)],
+    sizes: &[u32; N],
+    rng: &mut GameRng,
+) -> Option<[CardCounts; N]> {
+    assert!(N <= 8, "at most 8 groups");
+    let mut room = *sizes;
+    if room.iter().sum::<u32>() as usize != items.len() {
         return None;
     }
-    let allowed = |c: Card| -> usize {
-        (0..N)
-            .filter(|&i| !hands[i].forbidden.contains(c))
-            .fold(0, |m, i| m | 1 << i)
-    };
     let mut by_mask = [0u32; 256];
-    for c in rest {
-        by_mask[allowed(c)] += 1;
+    for &(_, m) in items.iter() {
+        by_mask[m as usize] += 1;
     }
     if !feasible::<N>(&by_mask, &room) {
         return None;
     }
-    let mut order = [Card::JOKER; 64];
-    let n = rest.len() as usize;
-    for (slot, c) in order.iter_mut().zip(rest) {
-        *slot = c;
-    }
-    rng.shuffle(&mut order[..n]);
-    for &c in &order[..n] {
-        let m = allowed(c);
-        by_mask[m] -= 1;
+    rng.shuffle(items);
+    let mut out: [CardCounts; N] = std::array::from_fn(|_| CardCounts::new());
+    for &(c, m) in items.iter() {
+        by_mask[m as usize] -= 1;
         let mut weights = [0u32; N];
         for i in 0..N {
             if m & 1 << i != 0 && room[i] > 0 {
@@ -82,12 +98,12 @@ pub fn deal_hidden<const N: usize>(pool: CardSet, hands: &[HiddenHand; N], rng: 
             })
             .expect("pick is below the total weight");
         room[i] -= 1;
-        out[i].insert(c);
+        out[i].add(c);
     }
     Some(out)
 }
 
-/// Hall's condition: for every set of hands, the cards that can only go to those hands fit.
+/// Hall's condition: for every set of groups, the items that can only go to those groups fit.
 /// Both sides are summed over subsets with the usual O(N 2^N) transform.
 fn feasible<const N: usize>(by_mask: &[u32; 256], room: &[u32; N]) -> bool {
     if by_mask[0] > 0 {
@@ -196,5 +212,20 @@ mod tests {
             },
         ];
         assert!(deal_hidden(clubs | CardSet::suit(Suit::Spades), &hands, &mut rng).is_none());
+    }
+
+    #[test]
+    fn copies_with_their_own_masks() {
+        // Two copies of AS: one must go to group 1 or 2, the other anywhere.
+        let a: Card = "AS".parse().unwrap();
+        let k: Card = "KS".parse().unwrap();
+        let mut rng = GameRng::from_seed(4);
+        for _ in 0..200 {
+            let mut items = [(a, 0b110), (a, 0b111), (k, 0b001), (k, 0b111)];
+            let out = deal_items(&mut items, &[2, 1, 1], &mut rng).unwrap();
+            assert!(out[0].count(k) >= 1, "the KS copy restricted to group 0 is there");
+            assert!(out[1].count(a) + out[2].count(a) >= 1);
+            assert_eq!(out.iter().map(|c| c.total()).collect::<Vec<_>>(), vec![2, 1, 1]);
+        }
     }
 }

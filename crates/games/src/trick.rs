@@ -60,8 +60,9 @@ impl Trick {
     }
 
     /// Index (in play order) of the winning card: the strongest trump if any was played, else the
-    /// strongest card of the suit led. `suit_of` lets a game move cards between suits (Solo's
-    /// black queens) and `strength` ranks cards within a suit (higher wins).
+    /// strongest card of the suit led; between identical cards (multi-pack games) the first
+    /// played wins. `suit_of` lets a game move cards between suits (Solo's black queens) and
+    /// `strength` ranks cards within a suit (higher wins).
     pub fn winning_index(
         &self,
         trump: Option<Suit>,

@@ -170,6 +170,10 @@ impl Game for Solo {
             || (self.config.target > 0 && totals.iter().any(|&t| t >= self.config.target))
     }
 
+    fn is_zero_sum(&self) -> bool {
+        self.config.zero_sum_payments
+    }
+
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<SoloDeal>>> {
         (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<SoloDeal>>)
     }

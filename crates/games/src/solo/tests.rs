@@ -278,7 +278,10 @@ fn the_partner_is_revealed_by_the_called_ace_and_sampling_respects_it() {
             !w.hand(0).contains("AD".parse().unwrap()),
             "the declarer does not hold the called ace"
         );
-        assert!(w.hand(0).contains("QC".parse().unwrap()), "the queen of clubs was shown");
+        assert!(
+            w.hand(0).contains("QC".parse().unwrap()),
+            "the queen of clubs was shown"
+        );
         let holder = (0..4).find(|&s| w.hand(s).contains("AD".parse().unwrap())).unwrap();
         assert_eq!(w.partner(), Some(holder));
         assert_eq!(w.view(1), d.view(1));
