@@ -6,6 +6,7 @@
 
 pub mod belote;
 pub mod hearts;
+pub mod pinochle;
 pub mod registry;
 pub mod solo;
 pub mod tribello;

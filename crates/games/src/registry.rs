@@ -34,7 +34,8 @@ registry!(
     crate::hearts::Hearts,
     crate::belote::Belote,
     crate::tribello::Tribello,
-    crate::solo::Solo
+    crate::solo::Solo,
+    crate::pinochle::AuctionPinochle,
 );
 
 pub fn find(id: &str) -> Option<&'static GameInfo> {

@@ -81,9 +81,13 @@ impl Trick {
             };
             (class, strength(c))
         };
-        (0..self.len())
-            .max_by_key(|&i| key(self.cards[i]))
-            .expect("a trick has cards")
+        let mut best = 0;
+        for i in 1..self.len() {
+            if key(self.cards[i]) > key(self.cards[best]) {
+                best = i;
+            }
+        }
+        best
     }
 }
 

@@ -1,0 +1,195 @@
+use super::bot::RuleBot;
+use super::state::PinochleDeal;
+use cards::{Card, DeckSpec, GameRng};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+
+/// How cards count in tricks (all total 250 with the last trick).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardCount {
+    /// A 11, 10 10, K 4, Q 3, J 2.
+    Classic,
+    /// A, 10 and K 10 each.
+    Simplified,
+    /// A and 10 10 each, K and Q 5 each.
+    Tens,
+}
+
+/// When a player must beat the cards already in the trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MustHead {
+    /// On a trump lead, play a higher trump if able.
+    TrumpOnly,
+    /// Always beat the winning card if able (in the suit led, or with a higher trump).
+    Always,
+    Never,
+}
+
+/// Every rule choice of an Auction Pinochle game (RULES_NOTES 8.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PinochleConfig {
+    pub min_bid: i64,
+    pub bid_step: i64,
+    pub double_meld_bonuses: bool,
+    pub may_bury_melded: bool,
+    pub card_count: CardCount,
+    pub bidder_leads: bool,
+    pub must_head: MustHead,
+    /// Cumulative points to a target instead of chips.
+    pub cumulative: bool,
+    pub target: i64,
+    pub max_hands: u32,
+    pub spades_double: bool,
+    pub instant_win_on_meld: bool,
+    pub allow_concede: bool,
+    pub concede_multiplier: i64,
+    pub fail_multiplier: i64,
+}
+
+impl PinochleConfig {
+    pub fn from_variants(v: &Variants) -> PinochleConfig {
+        PinochleConfig {
+            min_bid: v.get_int("min_bid"),
+            bid_step: v.get_int("bid_step"),
+            double_meld_bonuses: v.get_bool("double_meld_bonuses"),
+            may_bury_melded: v.get_bool("may_bury_melded"),
+            card_count: match v.get("card_count") {
+                "simplified" => CardCount::Simplified,
+                "tens" => CardCount::Tens,
+                _ => CardCount::Classic,
+            },
+            bidder_leads: v.get("first_lead") == "bidder",
+            must_head: match v.get("must_head") {
+                "always" => MustHead::Always,
+                "never" => MustHead::Never,
+                _ => MustHead::TrumpOnly,
+            },
+            cumulative: v.get("settlement") == "cumulative",
+            target: v.get_int("target"),
+            max_hands: v.get_int("max_hands") as u32,
+            spades_double: v.get_bool("spades_double"),
+            instant_win_on_meld: v.get_bool("instant_win_on_meld"),
+            allow_concede: v.get_bool("allow_concede"),
+            concede_multiplier: v.get_int("concede_multiplier"),
+            fail_multiplier: v.get_int("fail_multiplier"),
+        }
+    }
+
+    /// The highest bid accepted (bids rise in steps up to here).
+    pub fn max_bid(&self) -> i64 {
+        (self.min_bid + 70 * self.bid_step).max(1000)
+    }
+}
+
+impl Default for PinochleConfig {
+    fn default() -> Self {
+        PinochleConfig::from_variants(&Variants::defaults(&VARIANTS))
+    }
+}
+
+static VARIANTS: [VariantSpec; 15] = [
+    VariantSpec { key: "min_bid", kind: VariantKind::Int { min: 10, max: 1000 }, default: "300", doc: "the lowest opening bid" },
+    VariantSpec { key: "bid_step", kind: VariantKind::Int { min: 1, max: 100 }, default: "10", doc: "each bid is at least this much above the last" },
+    VariantSpec {
+        key: "double_meld_bonuses",
+        kind: VariantKind::Bool,
+        default: "false",
+        doc: "doubled melds pay bonuses (double pinochle 300, eight aces 1000, kings 800, queens 600, jacks 400, double flush 1500)",
+    },
+    VariantSpec { key: "may_bury_melded", kind: VariantKind::Bool, default: "false", doc: "whether the bidder may bury a card shown in a meld" },
+    VariantSpec {
+        key: "card_count",
+        kind: VariantKind::Choice(&["classic", "simplified", "tens"]),
+        default: "classic",
+        doc: "card points: A 11 10 10 K 4 Q 3 J 2; or A 10 K 10 each; or A 10 10 and K Q 5",
+    },
+    VariantSpec { key: "first_lead", kind: VariantKind::Choice(&["bidder", "dealer-left"]), default: "bidder", doc: "who leads the first trick" },
+    VariantSpec {
+        key: "must_head",
+        kind: VariantKind::Choice(&["trump-only", "always", "never"]),
+        default: "trump-only",
+        doc: "beat the trick when able: on trump leads, always, or never",
+    },
+    VariantSpec {
+        key: "settlement",
+        kind: VariantKind::Choice(&["chips", "cumulative"]),
+        default: "chips",
+        doc: "chips by the bid scale each hand, or cumulative points to the target",
+    },
+    VariantSpec { key: "target", kind: VariantKind::Int { min: 100, max: 100_000 }, default: "1000", doc: "with settlement=cumulative, the score that ends the match" },
+    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "9", doc: "with settlement=chips, the number of hands in a match" },
+    VariantSpec { key: "spades_double", kind: VariantKind::Bool, default: "false", doc: "settlements double when spades are trump" },
+    VariantSpec { key: "instant_win_on_meld", kind: VariantKind::Bool, default: "true", doc: "a meld reaching the bid wins the hand at once" },
+    VariantSpec { key: "allow_concede", kind: VariantKind::Bool, default: "true", doc: "the bidder may concede after melding and burying" },
+    VariantSpec { key: "concede_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "1", doc: "units the bidder pays each opponent on conceding" },
+    VariantSpec { key: "fail_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "2", doc: "units the bidder pays each opponent on failing" },
+];
+
+static INFO: GameInfo = GameInfo {
+    id: "auction-pinochle",
+    name: "Auction Pinochle (three-handed)",
+    min_players: 3,
+    max_players: 3,
+    default_players: 3,
+    higher_is_better: true,
+    zero_sum: true,
+    unit: "chips",
+    variants: &VARIANTS,
+    rules: include_str!("rules.md"),
+};
+
+/// Auction Pinochle configured for a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuctionPinochle {
+    pub config: PinochleConfig,
+}
+
+impl Game for AuctionPinochle {
+    type Deal = PinochleDeal;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(players: usize, variants: &Variants) -> Result<AuctionPinochle, ConfigError> {
+        if players != 3 {
+            return Err(ConfigError::new(format!(
+                "Auction Pinochle is played by exactly 3 players, not {players}"
+            )));
+        }
+        Ok(AuctionPinochle {
+            config: PinochleConfig::from_variants(variants),
+        })
+    }
+
+    fn players(&self) -> usize {
+        3
+    }
+
+    fn deck(&self) -> DeckSpec {
+        DeckSpec::Pinochle48
+    }
+
+    fn start_deal(&self, ctx: DealContext, order: &[Card], _: Option<&PinochleDeal>, _: &mut GameRng) -> PinochleDeal {
+        PinochleDeal::new(self.config, ctx.dealer, ctx.deal_number, order)
+    }
+
+    fn match_over(&self, totals: &[i64], deals_completed: u32) -> bool {
+        if self.config.cumulative {
+            totals.iter().any(|&t| t >= self.config.target)
+        } else {
+            deals_completed >= self.config.max_hands
+        }
+    }
+
+    fn is_zero_sum(&self) -> bool {
+        !self.config.cumulative
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<PinochleDeal>>> {
+        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<PinochleDeal>>)
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["rule"]
+    }
+}

@@ -1,0 +1,523 @@
+use super::*;
+use cards::{parse_card_list, Card, CardSet, DoubleSet, GameRng, Rank, Suit};
+use engine::{Deal, Game, Match, MatchSetup, Variants};
+use testkit::{cards_in_json, run, Conformance};
+
+fn hand(text: &str) -> DoubleSet {
+    parse_card_list(text).unwrap().into_iter().collect()
+}
+
+fn config(items: &[&str]) -> PinochleConfig {
+    PinochleConfig::from_variants(&Variants::parse(AuctionPinochle::info().variants, items).unwrap())
+}
+
+// APX1: spades trump; aces and kings around, royal marriage and pinochle share cards: 260.
+#[test]
+fn apx1_meld_sharing_across_classes() {
+    let h = hand("AS AH AD AC KS KH KD KC QS JD TC TD TH JC JH");
+    let m = best_meld(&h, Suit::Spades, false);
+    assert_eq!(m.points, 260, "{:?}", m.lines);
+    assert!(m
+        .lines
+        .iter()
+        .any(|l| l.kind == MeldKind::RoyalMarriage && l.count == 1));
+    assert!(m.lines.iter().any(|l| l.kind == MeldKind::Pinochle));
+}
+
+// APX2: one of each A 10 K Q J of hearts: the flush alone (150); a second K and Q add a royal
+// marriage (190).
+#[test]
+fn apx2_same_class_conflict() {
+    let base = "AH TH KH QH JH 9C TC JS 9D TD QC TS AC AD";
+    assert_eq!(best_meld(&hand(base), Suit::Hearts, false).points, 150);
+    let more = "AH TH KH QH JH KH QH 9C TC JS 9D TD QC TS";
+    assert_eq!(best_meld(&hand(more), Suit::Hearts, false).points, 190);
+}
+
+// APX3: flush 150 + marriage KS QS 20 + pinochle QS JD 40 = 210.
+#[test]
+fn apx3_the_210_example() {
+    let h = hand("AH TH KH QH JH KS QS JD 9C TC 9D TD AC TS 9S");
+    let m = best_meld(&h, Suit::Hearts, false);
+    assert_eq!(m.points, 210, "{:?}", m.lines);
+    assert_eq!(
+        m.shown.count("QS".parse().unwrap()),
+        1,
+        "QS shown once, used in two classes"
+    );
+}
+
+#[test]
+fn doubled_melds_and_bonuses() {
+    let h = hand("QS QS JD JD AS AH AD AC AS AH AD AC 9S 9S TC");
+    assert_eq!(best_meld(&h, Suit::Spades, false).points, 80 + 200 + 20);
+    assert_eq!(best_meld(&h, Suit::Spades, true).points, 300 + 1000 + 20);
+}
+
+/// Independent brute force: every count (0-2) of every meld in each class, checked for card use.
+fn brute_force(h: &DoubleSet, trump: Suit, bonuses: bool) -> i64 {
+    let n = |r: Rank, s: Suit| h.count(Card::new(r, s)) as i64;
+    let plain: Vec<Suit> = Suit::ALL.into_iter().filter(|&s| s != trump).collect();
+    let value = |single: i64, k: i64, bonus: Option<i64>| {
+        if k == 2 && bonuses {
+            bonus.unwrap_or(2 * single)
+        } else {
+            single * k
+        }
+    };
+    let mut best_a = 0;
+    for f in 0..=2 {
+        for r in 0..=2 {
+            for m0 in 0..=2 {
+                for m1 in 0..=2 {
+                    for m2 in 0..=2 {
+                        for dix in 0..=2 {
+                            let ms = [m0, m1, m2];
+                            let ok = n(Rank::Ace, trump) >= f
+                                && n(Rank::Ten, trump) >= f
+                                && n(Rank::Jack, trump) >= f
+                                && n(Rank::King, trump) >= f + r
+                                && n(Rank::Queen, trump) >= f + r
+                                && n(Rank::Nine, trump) >= dix
+                                && plain
+                                    .iter()
+                                    .zip(ms)
+                                    .all(|(&s, m)| n(Rank::King, s) >= m && n(Rank::Queen, s) >= m);
+                            if ok {
+                                let v = value(150, f, Some(1500)) + value(40, r, None) + 20 * (m0 + m1 + m2) + 10 * dix;
+                                best_a = best_a.max(v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut best_b = 0;
+    for (rank, single, bonus) in [
+        (Rank::Ace, 100, 1000),
+        (Rank::King, 80, 800),
+        (Rank::Queen, 60, 600),
+        (Rank::Jack, 40, 400),
+    ] {
+        let best = (0..=2)
+            .filter(|&k| Suit::ALL.iter().all(|&s| n(rank, s) >= k))
+            .map(|k| value(single, k, Some(bonus)))
+            .max()
+            .unwrap();
+        best_b += best;
+    }
+    let best_c = (0..=2)
+        .filter(|&k| n(Rank::Queen, Suit::Spades) >= k && n(Rank::Jack, Suit::Diamonds) >= k)
+        .map(|k| value(40, k, Some(300)))
+        .max()
+        .unwrap();
+    best_a + best_b + best_c
+}
+
+#[test]
+fn meld_optimiser_matches_brute_force_on_random_hands() {
+    let mut rng = GameRng::from_seed(12);
+    let pack = cards::DeckSpec::Pinochle48.cards();
+    for i in 0..3000 {
+        let mut order = pack.clone();
+        rng.shuffle(&mut order);
+        let size = if i % 2 == 0 { 15 } else { 18 };
+        let h: DoubleSet = order[..size].iter().copied().collect();
+        let trump = Suit::from_index(rng.index(4));
+        let bonuses = i % 3 == 0;
+        let m = best_meld(&h, trump, bonuses);
+        assert_eq!(m.points, brute_force(&h, trump, bonuses), "{h} trump {trump}");
+        // The shown copies are held.
+        assert!(m.shown.iter().all(|c| h.count(c) >= m.shown.count(c)));
+    }
+}
+
+// APX4: P1 300, P2 310, P3 passes, P1 350, P2 passes: P1 bids 350; P3 never speaks again.
+#[test]
+fn apx4_auction() {
+    let order = cards::DeckSpec::Pinochle48.cards();
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &order);
+    assert_eq!(d.to_act(), Some(0), "the dealer's left bids first");
+    for (seat, a) in [(0, "bid 300"), (1, "bid 310"), (2, "pass"), (0, "bid 350"), (1, "pass")] {
+        assert_eq!(d.to_act(), Some(seat));
+        d.apply(a.parse().unwrap()).unwrap();
+    }
+    assert_eq!((d.bidder(), d.high_bid()), (Some(0), 350));
+    assert_eq!(d.step(), Step::NameTrump);
+    assert_eq!(d.hand(0).len(), 18, "the bidder took the widow");
+    // Bids must rise by the step.
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &order);
+    assert!(d
+        .apply("bid 290".parse().unwrap())
+        .unwrap_err()
+        .reason()
+        .contains("from 300"));
+    d.apply("bid 300".parse().unwrap()).unwrap();
+    assert!(d
+        .apply("bid 305".parse().unwrap())
+        .unwrap_err()
+        .reason()
+        .contains("stands at 300"));
+    // Everyone passing means a redeal.
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &order);
+    for _ in 0..3 {
+        d.apply(PinochleAction::Pass).unwrap();
+    }
+    assert_eq!(d.outcome(), None);
+    assert_eq!(Deal::outcome(&d).unwrap().deltas, vec![0, 0, 0]);
+}
+
+// APX5: V(350) = 2: made, each opponent pays 2; failed, the bidder pays each 4; conceded, 2.
+#[test]
+fn apx5_settlement() {
+    let cfg = config(&[]);
+    assert_eq!(settle(&cfg, 0, 350, Suit::Hearts, Outcome::Made), [4, -2, -2]);
+    assert_eq!(settle(&cfg, 0, 350, Suit::Hearts, Outcome::Failed), [-8, 4, 4]);
+    assert_eq!(settle(&cfg, 0, 350, Suit::Hearts, Outcome::Conceded), [-4, 2, 2]);
+    let doubled = config(&["spades_double=true"]);
+    assert_eq!(settle(&doubled, 1, 350, Suit::Spades, Outcome::Made), [-4, 8, -4]);
+    let cumulative = config(&["settlement=cumulative"]);
+    assert_eq!(settle(&cumulative, 2, 350, Suit::Spades, Outcome::Failed), [0, 0, -700]);
+    assert_eq!(settle(&cumulative, 2, 350, Suit::Spades, Outcome::Made), [0, 0, 350]);
+    let scale: Vec<i64> = [300, 340, 350, 390, 400, 450, 500, 550, 590, 600, 650]
+        .iter()
+        .map(|&b| bid_units(b))
+        .collect();
+    assert_eq!(scale, vec![1, 1, 2, 2, 4, 6, 8, 10, 10, 12, 14]);
+}
+
+#[test]
+fn card_point_schemes_total_250_with_the_last_trick() {
+    for count in [CardCount::Classic, CardCount::Simplified, CardCount::Tens] {
+        let total: i64 = cards::DeckSpec::Pinochle48
+            .cards()
+            .iter()
+            .map(|&c| card_points(c, count))
+            .sum();
+        assert_eq!(total + 10, 250, "{count:?}");
+    }
+}
+
+/// A pack order dealing these 15-card hands (by seat) and widow, with dealer 2 (seat 0 first).
+fn order_for(hands: [&str; 3], widow: &str) -> Vec<Card> {
+    let h: Vec<Vec<Card>> = hands.iter().map(|t| parse_card_list(t).unwrap()).collect();
+    let w = parse_card_list(widow).unwrap();
+    let mut v = Vec::new();
+    for round in 0..5 {
+        for seat in [0, 1, 2] {
+            v.extend_from_slice(&h[seat][round * 3..round * 3 + 3]);
+        }
+        if round == 0 {
+            v.extend_from_slice(&w);
+        }
+    }
+    v
+}
+
+const BIG_MELD: [&str; 3] = [
+    "AS AH AD AC KS KH KD KC QS QH QD QC JS JH JD",
+    "AS AH AD AC KS KH KD KC QS QH QD QC JS JH JD",
+    "TS TH TD TC TS TH TD TC 9S 9H 9D 9C 9S 9H 9D",
+];
+
+// APX6: a meld reaching the bid wins at once.
+#[test]
+fn apx6_instant_win() {
+    let o = order_for(BIG_MELD, "JC JC 9C");
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &o);
+    d.apply("bid 300".parse().unwrap()).unwrap();
+    d.apply(PinochleAction::Pass).unwrap();
+    d.apply(PinochleAction::Pass).unwrap();
+    d.apply("trump S".parse().unwrap()).unwrap();
+    let meld = d.meld().unwrap().points;
+    assert!(meld >= 300, "{meld}");
+    assert_eq!(d.outcome(), Some(Outcome::Made));
+    assert_eq!(d.deltas(), [2, -1, -1]);
+    // Without the instant win the hand goes on to burying.
+    let mut d = PinochleDeal::new(config(&["instant_win_on_meld=false"]), 2, 0, &o);
+    d.apply("bid 300".parse().unwrap()).unwrap();
+    d.apply(PinochleAction::Pass).unwrap();
+    d.apply(PinochleAction::Pass).unwrap();
+    d.apply("trump S".parse().unwrap()).unwrap();
+    assert_eq!(d.step(), Step::Bury);
+}
+
+#[test]
+fn burying_respects_the_meld_unless_it_cannot() {
+    // Seat 0 melds 16 of its 18 cards (arounds, marriages, pinochle): only JC and 9C are
+    // unshown, fewer than three, so any card may be buried.
+    let o = order_for(BIG_MELD, "JC JC 9C");
+    let mut d = PinochleDeal::new(config(&["instant_win_on_meld=false"]), 2, 0, &o);
+    for a in ["bid 300", "pass", "pass", "trump S"] {
+        d.apply(a.parse().unwrap()).unwrap();
+    }
+    assert_eq!(d.meld().unwrap().points, 420);
+    let mut legal = Vec::new();
+    d.legal_actions(&mut legal);
+    assert_eq!(legal.len(), d.hand(0).distinct().len() as usize, "everything may go");
+    // An ordinary hand: seat 0's marriages are shown, so KH may not be buried but 9C may.
+    let o = order_for(PLAY_HANDS, "9C 9C 9D");
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &o);
+    for a in ["bid 300", "pass", "pass", "trump S"] {
+        d.apply(a.parse().unwrap()).unwrap();
+    }
+    assert_eq!(d.meld().unwrap().points, 70, "dix 10 and three marriages");
+    let e = d.apply("bury KH".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("shown in your meld"), "{e}");
+    d.apply("bury 9C".parse().unwrap()).unwrap();
+    // With may_bury_melded the marriage king may go.
+    let mut d = PinochleDeal::new(config(&["may_bury_melded=true"]), 2, 0, &o);
+    for a in ["bid 300", "pass", "pass", "trump S", "bury KH"] {
+        d.apply(a.parse().unwrap()).unwrap();
+    }
+}
+
+fn trick_deal(items: &[&str], trick_lead: &[&str], hands: [&str; 3]) -> PinochleDeal {
+    // Seat 0 buys at 300, names spades, buries from its spare cards, plays on; then `trick_lead`
+    // is played from seat 0 onward.
+    let o = order_for(hands, "9C 9C 9D");
+    let mut d = PinochleDeal::new(config(items), 2, 0, &o);
+    assert_eq!(
+        d.cards(),
+        cards::DeckSpec::Pinochle48.counts(),
+        "the scripted hands are the whole pack"
+    );
+    d.apply("bid 300".parse().unwrap()).unwrap();
+    d.apply(PinochleAction::Pass).unwrap();
+    d.apply(PinochleAction::Pass).unwrap();
+    d.apply("trump S".parse().unwrap()).unwrap();
+    for c in ["9C", "9C", "9D"] {
+        d.apply(format!("bury {c}").parse().unwrap()).unwrap();
+    }
+    d.apply(PinochleAction::PlayOn).unwrap();
+    for c in trick_lead {
+        d.apply(c.parse().unwrap()).unwrap();
+    }
+    d
+}
+
+const PLAY_HANDS: [&str; 3] = [
+    "JS 9S KH QH JH 9H AC TC KC QC JC AD TD KD QD",
+    "AS TS KS AH TH 9H AC TC KC QC JC AD TD KD QD",
+    "QS QS JS 9S AH TH KH QH JH AS TS KS JD JD 9D",
+];
+
+fn legal_text(d: &PinochleDeal) -> Vec<String> {
+    let mut v = Vec::new();
+    d.legal_actions(&mut v);
+    v.iter().map(|a| a.to_string()).collect()
+}
+
+#[test]
+fn trump_leads_must_be_headed_by_default() {
+    // Seat 0 leads the jack of trumps, seat 1 plays the king: seat 2 must head it with A or 10.
+    let mut d = trick_deal(&[], &["JS", "KS"], PLAY_HANDS);
+    assert_eq!(legal_text(&d), vec!["AS", "TS"]);
+    let e = d.apply("QS".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("head"), "{e}");
+    let d = trick_deal(&["must_head=never"], &["JS", "KS"], PLAY_HANDS);
+    assert_eq!(legal_text(&d), vec!["AS", "9S", "TS", "JS", "QS", "KS"]);
+    // A plain lead need not be headed by default; with must_head=always it must.
+    let d = trick_deal(&[], &["KH"], PLAY_HANDS);
+    assert_eq!(legal_text(&d), vec!["AH", "9H", "TH"]);
+    let d = trick_deal(&["must_head=always"], &["KH"], PLAY_HANDS);
+    assert_eq!(legal_text(&d), vec!["AH", "TH"]);
+}
+
+#[test]
+fn a_void_player_must_trump_and_identical_cards_go_to_the_first() {
+    // Seat 0 leads AC; seat 1 plays AC too; seat 2 has no clubs and must trump.
+    let mut d = trick_deal(&[], &["AC", "AC"], PLAY_HANDS);
+    let l = legal_text(&d);
+    assert!(l.iter().all(|c| c.ends_with('S')), "must trump: {l:?}");
+    let e = d.apply("AH".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("must trump"), "{e}");
+    // Without seat 2 trumping, the first ace of clubs would win: check with a plain deal.
+    let mut t = crate::trick::Trick::new(0);
+    for c in ["AC", "AC", "9C"] {
+        t.push(c.parse().unwrap());
+    }
+    assert_eq!(
+        t.winning_index(Some(Suit::Spades), Card::suit, |c| if c.rank() == Some(Rank::Ace) {
+            6
+        } else {
+            1
+        }),
+        0
+    );
+    d.apply("QS".parse().unwrap()).unwrap();
+    assert_eq!(d.to_act(), Some(2), "the trump wins and its player leads");
+}
+
+#[test]
+fn conceding_ends_the_hand() {
+    let d = trick_deal(&[], &[], PLAY_HANDS);
+    assert_eq!((d.step(), d.to_act()), (Step::Playing, Some(0)), "the bidder leads");
+    let o = order_for(PLAY_HANDS, "9C 9C 9D");
+    let mut d2 = PinochleDeal::new(config(&[]), 2, 0, &o);
+    for a in [
+        "bid 400", "pass", "pass", "trump S", "bury 9C", "bury 9C", "bury 9D", "concede",
+    ] {
+        d2.apply(a.parse().unwrap()).unwrap();
+    }
+    assert_eq!(d2.outcome(), Some(Outcome::Conceded));
+    assert_eq!(d2.deltas(), [-8, 4, 4]);
+}
+
+#[test]
+fn views_hide_hands_widow_and_buried_cards() {
+    let mut rng = GameRng::from_seed(9);
+    let mut legal = Vec::new();
+    for seed in 0..30 {
+        let mut m = Match::<AuctionPinochle>::new(MatchSetup::new(
+            3,
+            Variants::defaults(AuctionPinochle::info().variants),
+            seed,
+        ))
+        .unwrap();
+        while m.deals_completed() == 0 {
+            let d = m.deal();
+            for s in 0..3 {
+                let v = d.view(s);
+                let mut allowed = v.hand.distinct() | v.played.distinct() | v.buried.distinct();
+                if let Some(w) = &v.widow {
+                    allowed |= w.iter().copied().collect::<CardSet>();
+                }
+                if let Some(mm) = &v.meld {
+                    allowed |= mm.shown.distinct();
+                }
+                let shown = cards_in_json(&m.view_json(s));
+                assert!(shown - allowed == CardSet::EMPTY, "seat {s} sees {:?}", shown - allowed);
+                if v.bidder != Some(s) {
+                    assert!(v.buried.is_empty());
+                }
+            }
+            m.legal_actions(&mut legal);
+            // In the auction only pass or the lowest bid, so hands get played out.
+            let a = if m.deal().step() == Step::Auction {
+                legal[rng.index(2)]
+            } else {
+                legal[rng.index(legal.len())]
+            };
+            m.apply(a).unwrap();
+        }
+    }
+}
+
+#[test]
+fn sampled_worlds_keep_widow_and_meld_cards_with_the_bidder() {
+    let o = order_for(PLAY_HANDS, "9C 9C 9D");
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &o);
+    for a in [
+        "bid 300", "pass", "pass", "trump S", "bury JC", "bury 9C", "bury 9D", "play-on",
+    ] {
+        d.apply(a.parse().unwrap()).unwrap();
+    }
+    let shown = d.meld().unwrap().shown;
+    let mut rng = GameRng::from_seed(5);
+    for _ in 0..200 {
+        let w = d.sample_world(1, &mut rng);
+        assert_eq!(w.view(1), d.view(1));
+        assert_eq!(w.cards(), d.cards());
+        // Melded copies stay in the bidder's hand; the widow's second 9C is with the bidder
+        // (hand or buried) in every world.
+        for c in shown.iter() {
+            assert!(w.hand(0).count(c) >= shown.count(c));
+        }
+    }
+}
+
+fn conformance(items: &[&str], matches: usize, seed: u64) -> testkit::Report {
+    let r = run::<AuctionPinochle>(&Conformance::new(3, matches).variants(items).seed(seed));
+    assert!(r.deals >= 900, "{r:?}");
+    r
+}
+
+#[test]
+fn conformance_default() {
+    conformance(&[], 100, 1);
+}
+
+#[test]
+fn conformance_other_flags() {
+    conformance(
+        &[
+            "may_bury_melded=true",
+            "card_count=simplified",
+            "first_lead=dealer-left",
+            "must_head=always",
+            "spades_double=true",
+            "instant_win_on_meld=false",
+            "allow_concede=false",
+            "concede_multiplier=2",
+            "fail_multiplier=3",
+        ],
+        100,
+        2,
+    );
+    conformance(
+        &[
+            "must_head=never",
+            "card_count=tens",
+            "double_meld_bonuses=true",
+            "min_bid=250",
+            "bid_step=5",
+        ],
+        100,
+        3,
+    );
+}
+
+#[test]
+fn conformance_cumulative() {
+    let r = run::<AuctionPinochle>(
+        &Conformance::new(3, 150)
+            .variants(&["settlement=cumulative", "target=500"])
+            .seed(4)
+            .deal_limit(10),
+    );
+    assert!(r.deals >= 900, "{r:?}");
+}
+
+#[test]
+fn conformance_with_rule_bots() {
+    let r = run::<AuctionPinochle>(&Conformance::new(3, 100).bots(&["rule", "random", "rule"]).seed(5));
+    assert!(r.deals >= 900, "{r:?}");
+}
+
+/// The rule bot in each seat against two random players wins nearly every match.
+#[test]
+fn rule_bot_beats_random_players() {
+    let game = AuctionPinochle::new(3, &Variants::defaults(AuctionPinochle::info().variants)).unwrap();
+    let (mut wins, mut n) = (0, 0);
+    for seed in 0..60u64 {
+        let bot_seat = (seed % 3) as usize;
+        let mut bots: Vec<Box<dyn engine::Bot<PinochleDeal>>> = (0..3)
+            .map(|s| {
+                if s == bot_seat {
+                    game.bot("rule").unwrap()
+                } else {
+                    Box::new(bots::RandomBot)
+                }
+            })
+            .collect();
+        let mut m = Match::<AuctionPinochle>::new(MatchSetup::new(
+            3,
+            Variants::defaults(AuctionPinochle::info().variants),
+            seed,
+        ))
+        .unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let mut legal = Vec::new();
+        while let Some(seat) = m.to_act() {
+            m.legal_actions(&mut legal);
+            let d = engine::Decision::new(m.deal(), &legal, m.totals()).unwrap();
+            let a = bots[seat].choose(&d, &mut rng);
+            m.apply(a).unwrap();
+        }
+        wins += m.winners().contains(&bot_seat) as u32;
+        n += 1;
+    }
+    assert!(wins * 100 >= n * 85, "rule bot won {wins} of {n}");
+}
