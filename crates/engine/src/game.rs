@@ -51,6 +51,29 @@ pub struct DealOutcome {
     pub deltas: Vec<i64>,
     /// Who deals next; `None` means the usual rotation to the dealer's left.
     pub next_dealer: Option<Seat>,
+    /// Chips that left the table for the house (a house cut); a zero-sum game's deltas plus
+    /// this sum to zero.
+    pub house: i64,
+}
+
+impl DealOutcome {
+    /// Score changes with the usual rotation and nothing for the house.
+    pub fn new(deltas: Vec<i64>) -> DealOutcome {
+        DealOutcome {
+            deltas,
+            next_dealer: None,
+            house: 0,
+        }
+    }
+
+    /// The same, with the next dealer (or banker) chosen by the game.
+    pub fn with_next_dealer(deltas: Vec<i64>, next: Seat) -> DealOutcome {
+        DealOutcome {
+            deltas,
+            next_dealer: Some(next),
+            house: 0,
+        }
+    }
 }
 
 /// One configured game: the immutable rules (seat count and variants), OpenSpiel's "Game".

@@ -9,6 +9,7 @@ use serde::Serialize;
 pub struct Ledger {
     seats: Vec<i64>,
     pot: i64,
+    house: i64,
 }
 
 impl Ledger {
@@ -16,6 +17,7 @@ impl Ledger {
         Ledger {
             seats: vec![0; players],
             pot: 0,
+            house: 0,
         }
     }
 
@@ -57,9 +59,19 @@ impl Ledger {
         }
     }
 
-    /// Seats plus pot; zero for a balanced (zero-sum) ledger.
+    /// Records chips that left the table for the house (already taken from the seats).
+    pub fn pay_house(&mut self, amount: i64) {
+        self.house += amount;
+    }
+
+    /// Chips the house has taken.
+    pub fn house(&self) -> i64 {
+        self.house
+    }
+
+    /// Seats plus pot plus house; zero for a balanced (zero-sum) ledger.
     pub fn balance(&self) -> i64 {
-        self.seats.iter().sum::<i64>() + self.pot
+        self.seats.iter().sum::<i64>() + self.pot + self.house
     }
 }
 

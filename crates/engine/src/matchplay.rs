@@ -39,6 +39,8 @@ pub struct Match<G: Game> {
     dealer: Seat,
     deals_completed: u32,
     deal_deltas: Vec<Vec<i64>>,
+    /// Chips each completed deal sent to the house.
+    deal_house: Vec<i64>,
     log: Vec<<G::Deal as Deal>::Action>,
     over: bool,
 }
@@ -52,6 +54,7 @@ impl<G: Game> PartialEq for Match<G> {
             && self.dealer == o.dealer
             && self.deals_completed == o.deals_completed
             && self.deal_deltas == o.deal_deltas
+            && self.deal_house == o.deal_house
             && self.log == o.log
             && self.over == o.over
     }
@@ -107,6 +110,7 @@ impl<G: Game> Match<G> {
             deal,
             deals_completed: 0,
             deal_deltas: Vec::new(),
+            deal_house: Vec::new(),
             log: Vec::new(),
             over: false,
             setup,
@@ -217,6 +221,11 @@ impl<G: Game> Match<G> {
         &self.deal_deltas
     }
 
+    /// Chips each completed deal sent to the house (a house cut), in order.
+    pub fn deal_house(&self) -> &[i64] {
+        &self.deal_house
+    }
+
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
@@ -270,7 +279,9 @@ impl<G: Game> Match<G> {
     fn settle_finished_deals(&mut self) {
         while let Some(outcome) = self.deal.outcome() {
             self.ledger.apply_deltas(&outcome.deltas);
+            self.ledger.pay_house(outcome.house);
             self.deal_deltas.push(outcome.deltas);
+            self.deal_house.push(outcome.house);
             self.deals_completed += 1;
             let limit_reached = self.setup.deal_limit.is_some_and(|d| self.deals_completed >= d);
             if limit_reached || self.game.match_over(self.ledger.totals(), self.deals_completed) {

@@ -218,7 +218,13 @@ fn play_and_check<G: Game>(
             let deltas = m.deal_deltas().last().expect("a deal was recorded");
             assert_eq!(deltas.len(), cfg.players, "{at}: a deal outcome must score every seat");
             if m.game().is_zero_sum() {
-                assert_eq!(deltas.iter().sum::<i64>(), 0, "{at}: deal is not zero-sum: {deltas:?}");
+                let house = m.deal_house().last().copied().unwrap_or(0);
+                assert_eq!(
+                    deltas.iter().sum::<i64>() + house,
+                    0,
+                    "{at}: deal is not zero-sum: {deltas:?}, house {house}"
+                );
+                assert_eq!(m.ledger().balance(), 0, "{at}: the ledger does not balance");
             }
         }
         steps += 1;

@@ -664,10 +664,8 @@ impl Deal for BeloteDeal {
     }
 
     fn outcome(&self) -> Option<DealOutcome> {
-        (self.step == Step::Over).then(|| DealOutcome {
-            deltas: self.deltas.to_vec(),
-            next_dealer: Some(self.next(self.dealer as Seat)),
-        })
+        (self.step == Step::Over)
+            .then(|| DealOutcome::with_next_dealer(self.deltas.to_vec(), self.next(self.dealer as Seat)))
     }
 
     fn cards(&self) -> CardCounts {

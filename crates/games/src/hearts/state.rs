@@ -386,10 +386,7 @@ impl Deal for HeartsDeal {
     }
 
     fn outcome(&self) -> Option<DealOutcome> {
-        (self.phase == Phase::Over).then(|| DealOutcome {
-            deltas: self.scores.to_vec(),
-            next_dealer: None,
-        })
+        (self.phase == Phase::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }
 
     fn cards(&self) -> CardCounts {

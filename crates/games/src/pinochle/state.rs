@@ -627,10 +627,7 @@ impl Deal for PinochleDeal {
     }
 
     fn outcome(&self) -> Option<DealOutcome> {
-        (self.step == Step::Over).then(|| DealOutcome {
-            deltas: self.deltas.to_vec(),
-            next_dealer: None,
-        })
+        (self.step == Step::Over).then(|| DealOutcome::new(self.deltas.to_vec()))
     }
 
     fn cards(&self) -> CardCounts {

@@ -530,10 +530,7 @@ impl Deal for SoloDeal {
     }
 
     fn outcome(&self) -> Option<DealOutcome> {
-        (self.step == Step::Over).then(|| DealOutcome {
-            deltas: self.scores.to_vec(),
-            next_dealer: None,
-        })
+        (self.step == Step::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }
 
     fn cards(&self) -> CardCounts {

@@ -401,10 +401,7 @@ impl Deal for TribelloDeal {
     }
 
     fn outcome(&self) -> Option<DealOutcome> {
-        (self.step == Step::Over).then(|| DealOutcome {
-            deltas: self.scores.to_vec(),
-            next_dealer: None,
-        })
+        (self.step == Step::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }
 
     fn cards(&self) -> CardCounts {
