@@ -74,9 +74,11 @@ impl PinochleConfig {
         }
     }
 
-    /// The highest bid accepted (bids rise in steps up to here).
+    /// The highest bid accepted: 1000 (3000 when doubled melds pay bonuses, which alone can
+    /// pass 1000), and never fewer than 70 steps above the minimum.
     pub fn max_bid(&self) -> i64 {
-        (self.min_bid + 70 * self.bid_step).max(1000)
+        let cap = if self.double_meld_bonuses { 3000 } else { 1000 };
+        (self.min_bid + 70 * self.bid_step).max(cap)
     }
 }
 

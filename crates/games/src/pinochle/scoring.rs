@@ -53,16 +53,16 @@ pub fn settle(cfg: &PinochleConfig, bidder: usize, bid: i64, trump: Suit, outcom
         Outcome::Conceded => cfg.concede_multiplier,
         Outcome::Failed => cfg.fail_multiplier,
     };
+    let doubling = if cfg.spades_double && trump == Suit::Spades {
+        2
+    } else {
+        1
+    };
     if cfg.cumulative {
-        out[bidder] = -multiplier * bid;
+        out[bidder] = -multiplier * bid * doubling;
         return out;
     }
-    let units = bid_units(bid)
-        * if cfg.spades_double && trump == Suit::Spades {
-            2
-        } else {
-            1
-        };
+    let units = bid_units(bid) * doubling;
     for (s, o) in out.iter_mut().enumerate() {
         if s != bidder {
             *o = multiplier * units;

@@ -95,8 +95,7 @@ pub struct PinochleDeal {
     high_bid: i64,
     high_bidder: Option<u8>,
     /// Auction in order: (seat, bid), 0 for a pass.
-    bid_log: [(u8, u16); 48],
-    bid_len: u8,
+    bid_log: Vec<(u8, u16)>,
     trump: Option<Suit>,
     meld: Option<Meld>,
     buried: DoubleSet,
@@ -156,8 +155,7 @@ impl PinochleDeal {
             passed: [false; 3],
             high_bid: 0,
             high_bidder: None,
-            bid_log: [(0, 0); 48],
-            bid_len: 0,
+            bid_log: Vec::new(),
             trump: None,
             meld: None,
             buried: DoubleSet::EMPTY,
@@ -421,8 +419,7 @@ impl Deal for PinochleDeal {
         match (self.step, action) {
             (Step::Auction, PinochleAction::Pass) => {
                 self.passed[seat] = true;
-                self.bid_log[self.bid_len as usize] = (seat as u8, 0);
-                self.bid_len += 1;
+                self.bid_log.push((seat as u8, 0));
                 self.advance_auction(seat);
             }
             (Step::Auction, PinochleAction::Bid(b)) => {
@@ -441,8 +438,7 @@ impl Deal for PinochleDeal {
                 }
                 self.high_bid = b;
                 self.high_bidder = Some(seat as u8);
-                self.bid_log[self.bid_len as usize] = (seat as u8, b as u16);
-                self.bid_len += 1;
+                self.bid_log.push((seat as u8, b as u16));
                 self.advance_auction(seat);
             }
             (Step::NameTrump, PinochleAction::Trump(t)) => {
@@ -496,7 +492,8 @@ impl Deal for PinochleDeal {
             step: self.step,
             to_act: self.to_act(),
             hand: self.hands[seat],
-            bids: self.bid_log[..self.bid_len as usize]
+            bids: self
+                .bid_log
                 .iter()
                 .map(|&(s, b)| BidView {
                     seat: s as Seat,

@@ -159,6 +159,14 @@ fn apx4_auction() {
         .unwrap_err()
         .reason()
         .contains("stands at 300"));
+    // A long bidding war (one point at a time) is recorded in full.
+    let mut d = PinochleDeal::new(config(&["bid_step=1"]), 2, 0, &order);
+    let mut bid = 300;
+    while bid <= 700 {
+        d.apply(PinochleAction::Bid(bid)).unwrap();
+        bid += 1;
+    }
+    assert_eq!(d.view(2).bids.len(), 401);
     // Everyone passing means a redeal.
     let mut d = PinochleDeal::new(config(&[]), 2, 0, &order);
     for _ in 0..3 {
@@ -177,6 +185,11 @@ fn apx5_settlement() {
     assert_eq!(settle(&cfg, 0, 350, Suit::Hearts, Outcome::Conceded), [-4, 2, 2]);
     let doubled = config(&["spades_double=true"]);
     assert_eq!(settle(&doubled, 1, 350, Suit::Spades, Outcome::Made), [-4, 8, -4]);
+    let cumulative_doubled = config(&["settlement=cumulative", "spades_double=true"]);
+    assert_eq!(
+        settle(&cumulative_doubled, 2, 350, Suit::Spades, Outcome::Made),
+        [0, 0, 700]
+    );
     let cumulative = config(&["settlement=cumulative"]);
     assert_eq!(settle(&cumulative, 2, 350, Suit::Spades, Outcome::Failed), [0, 0, -700]);
     assert_eq!(settle(&cumulative, 2, 350, Suit::Spades, Outcome::Made), [0, 0, 350]);

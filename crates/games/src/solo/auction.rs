@@ -91,8 +91,9 @@ impl Auction {
                     out.extend(higher.map(AuctionMove::AskGame));
                 }
             }
-            AuctionStep::Answering(asked) => {
-                if !(compulsory && below_solo(asked)) {
+            AuctionStep::Answering(_) => {
+                // A holder of both black queens may drop out only once committed to a solo.
+                if !(compulsory && below_solo(self.level)) {
                     out.push(AuctionMove::Pass);
                 }
                 out.push(AuctionMove::Yes);

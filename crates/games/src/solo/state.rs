@@ -231,9 +231,15 @@ impl SoloDeal {
             add(g, out);
         }
         if out.is_empty() {
-            // No ace can be called (the declarer holds them all): a solo instead.
-            add(SoloGame::Solo, out);
-            add(SoloGame::SoloColour, out);
+            // No ace can be called (the declarer holds them all): at least a solo instead.
+            for g in [
+                SoloGame::Solo,
+                SoloGame::SoloColour,
+                SoloGame::Tout,
+                SoloGame::ToutColour,
+            ] {
+                add(g, out);
+            }
         }
         out.sort();
     }

@@ -199,7 +199,14 @@ fn both_black_queens_force_a_solo() {
     assert_eq!(legal(&d), vec!["yes"], "may not pass below solo");
     act(&mut d, "yes");
     act(&mut d, "ask solo");
-    assert_eq!(legal(&d), vec!["pass", "yes"]);
+    assert_eq!(
+        legal(&d),
+        vec!["yes"],
+        "holding only simple in colour, still may not pass"
+    );
+    act(&mut d, "yes");
+    act(&mut d, "ask solo-colour");
+    assert_eq!(legal(&d), vec!["pass", "yes"], "committed to solo: may drop out now");
     act(&mut d, "yes");
     for _ in 0..3 {
         act(&mut d, "pass");
@@ -260,7 +267,12 @@ fn call_ace_rules() {
     for _ in 0..4 {
         act(&mut d, "pass");
     }
-    assert!(legal(&d).iter().all(|a| a.contains("solo")), "{:?}", legal(&d));
+    let l = legal(&d);
+    assert!(l.iter().all(|a| a.contains("solo") || a.contains("tout")), "{l:?}");
+    assert!(
+        l.contains(&"announce tout-colour C".to_string()),
+        "at least a solo: touts too"
+    );
 }
 
 #[test]
