@@ -4,6 +4,8 @@
 //! `rules.md`. Machinery that several games share lives beside them ([`trick`]).
 //! [`registry`] lists every game and lets generic code visit one by id.
 
+pub mod ace_deuce_jack;
+pub mod banking;
 pub mod belote;
 pub mod hearts;
 pub mod pinochle;

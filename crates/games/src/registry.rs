@@ -36,6 +36,7 @@ registry!(
     crate::tribello::Tribello,
     crate::solo::Solo,
     crate::pinochle::AuctionPinochle,
+    crate::ace_deuce_jack::AceDeuceJack,
 );
 
 pub fn find(id: &str) -> Option<&'static GameInfo> {
