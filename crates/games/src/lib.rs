@@ -13,3 +13,4 @@ pub mod registry;
 pub mod solo;
 pub mod tribello;
 pub mod trick;
+pub mod ziginette;
