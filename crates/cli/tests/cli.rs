@@ -113,7 +113,16 @@ fn every_registered_game_plays_through_sim_engine_and_rules() {
         .iter()
         .map(|g| g["id"].as_str().unwrap().to_string())
         .collect();
-    for id in ["hearts", "belote", "tribello", "solo", "auction-pinochle"] {
+    for id in [
+        "hearts",
+        "belote",
+        "tribello",
+        "solo",
+        "auction-pinochle",
+        "big-three",
+        "ziginette",
+        "ace-deuce-jack",
+    ] {
         assert!(ids.contains(&id.to_string()), "{id} not listed");
     }
     for id in &ids {

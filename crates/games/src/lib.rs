@@ -7,6 +7,7 @@
 pub mod ace_deuce_jack;
 pub mod banking;
 pub mod belote;
+pub mod big_three;
 pub mod hearts;
 pub mod pinochle;
 pub mod registry;

@@ -1,0 +1,15 @@
+//! Big Three (Dig a Hole) for three players: a bid for the widow, then a climbing game of
+//! singles, sets, straights and runs where 3 is the highest rank; the first out of cards wins.
+//! RULES_NOTES section 7; rules page `rules.md`.
+
+mod bot;
+mod combo;
+mod rules;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub use bot::RuleBot;
+pub use combo::{Combo, ComboKind, RankCounts};
+pub use rules::{BigThree, BigThreeConfig};
+pub use state::{BigThreeAction, BigThreeDeal, BigThreeView, Step};

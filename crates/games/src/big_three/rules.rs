@@ -1,0 +1,154 @@
+use super::bot::RuleBot;
+use super::state::BigThreeDeal;
+use cards::{Card, DeckSpec, GameRng};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, Seat, VariantKind, VariantSpec, Variants};
+
+/// Every rule choice of a Big Three game (RULES_NOTES 7.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BigThreeConfig {
+    /// Turn order goes to the left (seat s+1); false: to the right.
+    pub clockwise: bool,
+    /// Each bid may be any higher value (false: exactly one more).
+    pub any_higher_bid: bool,
+    pub pass_is_final: bool,
+    pub show_widow: bool,
+    pub min_run_groups: u8,
+    pub quads_are_bombs: bool,
+    pub max_hands: u32,
+}
+
+impl BigThreeConfig {
+    pub fn from_variants(v: &Variants) -> BigThreeConfig {
+        BigThreeConfig {
+            clockwise: v.get("direction") == "clockwise",
+            any_higher_bid: v.get("bid_step") == "any-higher",
+            pass_is_final: v.get_bool("pass_is_final"),
+            show_widow: v.get_bool("show_widow"),
+            min_run_groups: v.get_int("min_run_groups") as u8,
+            quads_are_bombs: v.get_bool("quads_are_bombs"),
+            max_hands: v.get_int("max_hands") as u32,
+        }
+    }
+
+    /// The seat after `seat` in turn order.
+    pub fn next(&self, seat: Seat) -> Seat {
+        if self.clockwise {
+            (seat + 1) % 3
+        } else {
+            (seat + 2) % 3
+        }
+    }
+}
+
+impl Default for BigThreeConfig {
+    fn default() -> Self {
+        BigThreeConfig::from_variants(&Variants::defaults(&VARIANTS))
+    }
+}
+
+static VARIANTS: [VariantSpec; 7] = [
+    VariantSpec {
+        key: "direction",
+        kind: VariantKind::Choice(&["clockwise", "counter-clockwise"]),
+        default: "clockwise",
+        doc: "turn order: to the left, or to the right",
+    },
+    VariantSpec {
+        key: "bid_step",
+        kind: VariantKind::Choice(&["any-higher", "exactly-one"]),
+        default: "any-higher",
+        doc: "each bid may be any higher value up to 3, or exactly one more",
+    },
+    VariantSpec {
+        key: "pass_is_final",
+        kind: VariantKind::Bool,
+        default: "true",
+        doc: "a pass drops out of the bidding (false: two passes in a row end it)",
+    },
+    VariantSpec {
+        key: "show_widow",
+        kind: VariantKind::Bool,
+        default: "false",
+        doc: "the solo player shows the widow before taking it",
+    },
+    VariantSpec {
+        key: "min_run_groups",
+        kind: VariantKind::Int { min: 2, max: 5 },
+        default: "3",
+        doc: "the fewest consecutive pairs, trips or quads in a run",
+    },
+    VariantSpec {
+        key: "quads_are_bombs",
+        kind: VariantKind::Bool,
+        default: "false",
+        doc: "four of a kind beats any combination except higher quads",
+    },
+    VariantSpec {
+        key: "max_hands",
+        kind: VariantKind::Int { min: 1, max: 10_000 },
+        default: "10",
+        doc: "hands in a match",
+    },
+];
+
+static INFO: GameInfo = GameInfo {
+    id: "big-three",
+    name: "Big Three (Dig a Hole)",
+    min_players: 3,
+    max_players: 3,
+    default_players: 3,
+    higher_is_better: true,
+    zero_sum: true,
+    unit: "chips",
+    variants: &VARIANTS,
+    rules: include_str!("rules.md"),
+};
+
+/// Big Three configured for a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BigThree {
+    pub config: BigThreeConfig,
+}
+
+impl Game for BigThree {
+    type Deal = BigThreeDeal;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(players: usize, v: &Variants) -> Result<BigThree, ConfigError> {
+        if players != 3 {
+            return Err(ConfigError::new(format!(
+                "Big Three is played by exactly 3 players, not {players}"
+            )));
+        }
+        Ok(BigThree {
+            config: BigThreeConfig::from_variants(v),
+        })
+    }
+
+    fn players(&self) -> usize {
+        3
+    }
+
+    fn deck(&self) -> DeckSpec {
+        DeckSpec::Standard52 { packs: 1 }
+    }
+
+    fn start_deal(&self, ctx: DealContext, order: &[Card], _: Option<&BigThreeDeal>, _: &mut GameRng) -> BigThreeDeal {
+        BigThreeDeal::new(self.config, ctx.dealer, ctx.deal_number, order)
+    }
+
+    fn match_over(&self, _totals: &[i64], deals_completed: u32) -> bool {
+        deals_completed >= self.config.max_hands
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<BigThreeDeal>>> {
+        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<BigThreeDeal>>)
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["rule"]
+    }
+}

@@ -1,0 +1,283 @@
+use super::*;
+use cards::{parse_card_list, Card, CardSet, GameRng};
+use engine::{Deal, Game, Match, MatchSetup, Variants};
+use testkit::{cards_in_json, run, Conformance};
+
+fn config(items: &[&str]) -> BigThreeConfig {
+    BigThreeConfig::from_variants(&Variants::parse(BigThree::info().variants, items).unwrap())
+}
+
+fn combo(t: &str) -> Combo {
+    t.parse().unwrap()
+}
+
+/// A pack dealing these hands (16 each, by seat) and widow; dealer 0, clockwise.
+fn order_for(hands: [&str; 3], widow: &str) -> Vec<Card> {
+    let h: Vec<Vec<Card>> = hands.iter().map(|t| parse_card_list(t).unwrap()).collect();
+    let mut v: Vec<Card> = (0..48).map(|i| h[i % 3][i / 3]).collect();
+    v.extend(parse_card_list(widow).unwrap());
+    v
+}
+
+const HANDS: [&str; 3] = [
+    "4H 4S 5H 5S 6H 6S 7H 7S 8H 8S 9H 9S TH TS JH JS",
+    "QH QS KH KS AH AS 2H 2S 3H 3S 4C 5C 6C 7C 8C 9C",
+    "TC JC QC KC AC 2C 3C 4D 5D 6D 7D 8D 9D TD JD QD",
+];
+const WIDOW: &str = "KD AD 2D 3D";
+
+fn act(d: &mut BigThreeDeal, t: &str) {
+    d.apply(t.parse().unwrap()).unwrap_or_else(|e| panic!("{t}: {e}"));
+}
+
+fn legal(d: &BigThreeDeal) -> Vec<String> {
+    let mut v = Vec::new();
+    d.legal_actions(&mut v);
+    v.iter().map(|a| a.to_string()).collect()
+}
+
+// BTX1: A (holding the 4 of hearts) bids 1, B 2, C passes, A passes: B plays solo at 2 with the
+// widow, and A leads.
+#[test]
+fn btx1_bidding() {
+    let mut d = BigThreeDeal::new(config(&[]), 0, 0, &order_for(HANDS, WIDOW));
+    assert_eq!(d.opener(), 0);
+    assert_eq!(legal(&d), vec!["bid 1", "bid 2", "bid 3"], "the opener may not pass");
+    assert!(d.apply(BigThreeAction::Pass).unwrap_err().reason().contains("must bid"));
+    act(&mut d, "bid 1");
+    act(&mut d, "bid 2");
+    act(&mut d, "pass");
+    act(&mut d, "pass");
+    assert_eq!((d.solo(), d.bid()), (Some(1), 2));
+    assert_eq!(d.hand(1).len(), 20, "the widow joined the solo hand");
+    assert_eq!(d.to_act(), Some(0), "the opener leads");
+    // A bid of 3 ends the bidding at once.
+    let mut d = BigThreeDeal::new(config(&[]), 0, 0, &order_for(HANDS, WIDOW));
+    act(&mut d, "bid 3");
+    assert_eq!((d.solo(), d.step()), (Some(0), Step::Playing));
+}
+
+// BTX2: what may be played on what.
+#[test]
+fn btx2_legality() {
+    assert!(combo("567").beats(&combo("456"), false) && combo("89T").beats(&combo("567"), false));
+    assert!(!combo("9TJQ").beats(&combo("567"), false), "wrong length");
+    for never in ["QKA", "A23", "KA2"] {
+        assert!(!never.parse::<Combo>().unwrap().valid(3), "{never}");
+    }
+    assert!(combo("22").beats(&combo("AA"), false) && combo("33").beats(&combo("AA"), false));
+    assert!(!combo("KK").beats(&combo("AA"), false) && !combo("AA").beats(&combo("AA"), false));
+    assert!(combo("556677").beats(&combo("445566"), false));
+    assert!(!combo("44556677").beats(&combo("445566"), false), "different length");
+    assert!(
+        !combo("555666777").beats(&combo("445566"), false),
+        "a run of trips is another kind"
+    );
+    assert!("4445".parse::<Combo>().is_err());
+    assert!("4468".parse::<Combo>().is_err(), "gaps are refused");
+    assert_eq!(combo("10-10-J-J-Q-Q").to_string(), "TTJJQQ");
+    assert!(!combo("4455").valid(3) && combo("4455").valid(2), "min_run_groups");
+    // Quads as bombs.
+    assert!(!combo("5555").beats(&combo("89T"), false) && combo("5555").beats(&combo("89T"), true));
+    assert!(!combo("5555").beats(&combo("6666"), true));
+}
+
+/// Plays a hand with uniformly random legal actions.
+fn play_out(d: &mut BigThreeDeal, rng: &mut GameRng) {
+    let mut v = Vec::new();
+    while d.to_act().is_some() {
+        d.legal_actions(&mut v);
+        d.apply(v[rng.index(v.len())]).unwrap();
+    }
+}
+
+// BTX3: with a bid of 2, the solo player going out first wins 4 (2 from each); an opponent going
+// out first makes the solo player pay 2 to each.
+#[test]
+fn btx3_payment() {
+    let mut rng = GameRng::from_seed(3);
+    let mut seen = [false; 2];
+    let mut pack = cards::DeckSpec::Standard52 { packs: 1 }.cards();
+    for _ in 0..2000 {
+        rng.shuffle(&mut pack);
+        let mut d = BigThreeDeal::new(config(&[]), 0, 0, &pack);
+        play_out(&mut d, &mut rng);
+        let (solo, bid, winner) = (d.solo().unwrap(), d.bid() as i64, d.winner().unwrap());
+        for s in 0..3 {
+            let expected = match (s == solo, winner == solo) {
+                (true, true) => 2 * bid,
+                (true, false) => -2 * bid,
+                (false, true) => -bid,
+                (false, false) => bid,
+            };
+            assert_eq!(d.deltas()[s], expected);
+        }
+        assert!(d.hand(winner).is_empty());
+        if bid == 2 {
+            seen[(winner == solo) as usize] = true;
+            if winner == solo {
+                assert_eq!(d.deltas()[solo], 4);
+            } else {
+                assert_eq!(d.deltas()[solo], -4);
+            }
+        }
+    }
+    assert_eq!(seen, [true, true]);
+}
+
+#[test]
+fn two_passes_give_a_free_lead_and_refusals_explain() {
+    let mut d = BigThreeDeal::new(config(&[]), 0, 0, &order_for(HANDS, WIDOW));
+    act(&mut d, "bid 3"); // seat 0 solo, leads
+    assert!(d.apply(BigThreeAction::Pass).unwrap_err().reason().contains("you lead"));
+    let e = d.apply("QQ".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("do not hold QQ"), "{e}");
+    let e = d.apply("KA2".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("no A, 2 or 3"), "{e}");
+    act(&mut d, "456");
+    let e = d.apply("QQ".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("does not beat 456"), "{e}");
+    act(&mut d, "pass");
+    act(&mut d, "pass");
+    assert_eq!(d.to_act(), Some(0));
+    assert!(d.view(0).table.is_none(), "a free lead after two passes");
+    act(&mut d, "77");
+    assert_eq!(d.to_act(), Some(1));
+}
+
+#[test]
+fn the_lowest_heart_opens_when_the_four_is_in_the_widow() {
+    let hands = [
+        "5H 4S 6H 5S 7H 6S 8H 7S 9H 8S TH 9S JH TS QH JS",
+        "KH QS AH KS 2H AS 3H 2S 4C 3S 5C 6C 7C 8C 9C TC",
+        "JC QC KC AC 2C 3C 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    ];
+    let d = BigThreeDeal::new(config(&[]), 0, 0, &order_for(hands, "4H AD 2D 3D"));
+    assert_eq!(d.opener(), 0);
+    assert_eq!(d.view(1).opening_heart.to_string(), "5H");
+    let mut rng = GameRng::from_seed(1);
+    for _ in 0..50 {
+        let w = d.sample_world(1, &mut rng);
+        assert!(
+            !w.hand(2).contains("4H".parse().unwrap()),
+            "the 4 of hearts is known to be in the widow"
+        );
+        assert!(w.hand(0).contains("5H".parse().unwrap()));
+    }
+}
+
+#[test]
+fn bidding_variants() {
+    let mut d = BigThreeDeal::new(config(&["bid_step=exactly-one"]), 0, 0, &order_for(HANDS, WIDOW));
+    assert_eq!(legal(&d), vec!["bid 1"]);
+    act(&mut d, "bid 1");
+    assert_eq!(legal(&d), vec!["bid 2", "pass"]);
+    // Passing is not final: two passes in a row end it, and a passer may come back.
+    let mut d = BigThreeDeal::new(config(&["pass_is_final=false"]), 0, 0, &order_for(HANDS, WIDOW));
+    act(&mut d, "bid 1");
+    act(&mut d, "pass"); // seat 1
+    act(&mut d, "bid 2"); // seat 2
+    act(&mut d, "pass"); // seat 0
+    assert_eq!(d.to_act(), Some(1));
+    assert!(
+        legal(&d).contains(&"bid 3".to_string()),
+        "seat 1 passed before and may bid now"
+    );
+    act(&mut d, "pass");
+    assert_eq!(d.solo(), Some(2));
+    // Counter-clockwise: the next to bid is seat 2.
+    let mut d = BigThreeDeal::new(config(&["direction=counter-clockwise"]), 0, 0, &order_for(HANDS, WIDOW));
+    let opener = d.opener();
+    act(&mut d, "bid 1");
+    assert_eq!(d.to_act(), Some((opener + 2) % 3));
+}
+
+#[test]
+fn views_hide_other_hands_and_the_widow() {
+    let mut rng = GameRng::from_seed(2);
+    let mut legal = Vec::new();
+    for (seed, show) in (0..30).zip([false, true].iter().cycle()) {
+        let v = Variants::parse(BigThree::info().variants, &[format!("show_widow={show}")]).unwrap();
+        let mut m = Match::<BigThree>::new(MatchSetup::new(3, v, seed)).unwrap();
+        while m.deals_completed() == 0 {
+            let d = m.deal();
+            for s in 0..3 {
+                let view = d.view(s);
+                let mut allowed = view.hand | view.played | CardSet::single(view.opening_heart);
+                if let Some(w) = view.widow {
+                    allowed |= w;
+                    assert!(*show || view.solo == Some(s));
+                }
+                let shown = cards_in_json(&m.view_json(s));
+                assert!(shown - allowed == CardSet::EMPTY, "seat {s} sees {:?}", shown - allowed);
+            }
+            m.legal_actions(&mut legal);
+            m.apply(legal[rng.index(legal.len())]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn conformance_default() {
+    let r = run::<BigThree>(&Conformance::new(3, 150).seed(1));
+    assert!(r.deals >= 1_500, "{r:?}");
+}
+
+#[test]
+fn conformance_all_flags() {
+    let r = run::<BigThree>(
+        &Conformance::new(3, 100)
+            .variants(&[
+                "direction=counter-clockwise",
+                "bid_step=exactly-one",
+                "pass_is_final=false",
+                "show_widow=true",
+                "min_run_groups=2",
+                "quads_are_bombs=true",
+            ])
+            .seed(2),
+    );
+    assert!(r.deals >= 1_000, "{r:?}");
+}
+
+#[test]
+fn conformance_with_rule_bots() {
+    let r = run::<BigThree>(&Conformance::new(3, 100).bots(&["rule", "random", "rule"]).seed(3));
+    assert!(r.deals >= 1_000, "{r:?}");
+}
+
+/// The rule bot in each seat against two random players takes chips off them.
+#[test]
+fn rule_bot_beats_random_players() {
+    let game = BigThree::new(3, &Variants::defaults(BigThree::info().variants)).unwrap();
+    let (mut total, mut wins, mut n) = (0i64, 0, 0);
+    for seed in 0..90u64 {
+        let bot_seat = (seed % 3) as usize;
+        let mut bots: Vec<Box<dyn engine::Bot<BigThreeDeal>>> = (0..3)
+            .map(|s| {
+                if s == bot_seat {
+                    game.bot("rule").unwrap()
+                } else {
+                    Box::new(bots::RandomBot)
+                }
+            })
+            .collect();
+        let mut m =
+            Match::<BigThree>::new(MatchSetup::new(3, Variants::defaults(BigThree::info().variants), seed)).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let mut legal = Vec::new();
+        while let Some(seat) = m.to_act() {
+            m.legal_actions(&mut legal);
+            let d = engine::Decision::new(m.deal(), &legal, m.totals()).unwrap();
+            let a = bots[seat].choose(&d, &mut rng);
+            m.apply(a).unwrap();
+        }
+        total += m.totals()[bot_seat];
+        wins += m.winners().contains(&bot_seat) as u32;
+        n += 1;
+    }
+    assert!(
+        total > 0 && wins * 100 >= n * 60,
+        "rule bot: {total} chips, {wins} of {n} matches"
+    );
+}
