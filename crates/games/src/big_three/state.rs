@@ -520,9 +520,32 @@ impl fmt::Display for BigThreeView {
         if let Some(s) = self.solo {
             writeln!(f, "Seat {s} plays solo for {}.", self.bid)?;
         }
-        match &self.table {
-            Some(t) => write!(f, "To beat: {} (seat {})", t.combo, t.seat)?,
-            None => write!(f, "Free lead.")?,
+        if self.step == Step::Bidding {
+            let bids: Vec<String> = self
+                .bids
+                .iter()
+                .map(|&(s, b)| {
+                    if b == 0 {
+                        format!("seat {s} passes")
+                    } else {
+                        format!("seat {s} bids {b}")
+                    }
+                })
+                .collect();
+            write!(
+                f,
+                "Bidding: {}",
+                if bids.is_empty() {
+                    "none yet".to_string()
+                } else {
+                    bids.join(", ")
+                }
+            )?;
+        } else {
+            match &self.table {
+                Some(t) => write!(f, "To beat: {} (seat {})", t.combo, t.seat)?,
+                None => write!(f, "Free lead.")?,
+            }
         }
         if let Some(r) = self.result {
             write!(f, "\nResult: {r:?}")?;
