@@ -262,3 +262,66 @@ pub fn cards_in_json(v: &serde_json::Value) -> CardSet {
     }
     out
 }
+
+/// How bots did against uniformly random players over many matches.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Duel {
+    pub matches: u64,
+    /// Mean final total of a bot seat, and of a random seat.
+    pub bot_mean: f64,
+    pub random_mean: f64,
+    /// Matches won by the bots alone (no random seat among the winners).
+    pub bot_wins: u64,
+}
+
+/// Plays `matches` matches of `G` with the bot `name` in the seats `is_bot(match, seat)` picks
+/// (rotate them so no seat is favoured) and uniformly random players elsewhere.
+pub fn duel<G: Game>(
+    players: usize,
+    variants: &[&str],
+    name: &str,
+    matches: u64,
+    is_bot: impl Fn(u64, usize) -> bool,
+) -> Duel {
+    let v = Variants::parse(G::info().variants, variants).unwrap_or_else(|e| panic!("{e}"));
+    let game = G::new(players, &v).unwrap_or_else(|e| panic!("{e}"));
+    let (mut bot_sum, mut bot_n, mut rnd_sum, mut rnd_n, mut wins) = (0i64, 0u64, 0i64, 0u64, 0u64);
+    let mut legal = Vec::new();
+    for k in 0..matches {
+        let mut bots: Vec<Box<dyn Bot<G::Deal>>> = (0..players)
+            .map(|s| {
+                if is_bot(k, s) {
+                    make_bot(&game, name).unwrap_or_else(|e| panic!("{e}"))
+                } else {
+                    Box::new(bots::RandomBot)
+                }
+            })
+            .collect();
+        let mut m = Match::<G>::new(MatchSetup::new(players, v.clone(), k)).unwrap_or_else(|e| panic!("{e}"));
+        let mut rng = GameRng::from_seed(k ^ 0xD0E1);
+        while let Some(seat) = m.to_act() {
+            m.legal_actions(&mut legal);
+            let decision = Decision::new(m.deal(), &legal, m.totals()).expect("a seat is to act");
+            let action = bots[seat].choose(&decision, &mut rng);
+            m.apply(action)
+                .unwrap_or_else(|e| panic!("bot chose an illegal action: {e}"));
+        }
+        for (s, &t) in m.totals().iter().enumerate() {
+            if is_bot(k, s) {
+                bot_sum += t;
+                bot_n += 1;
+            } else {
+                rnd_sum += t;
+                rnd_n += 1;
+            }
+        }
+        let winners = m.winners();
+        wins += (!winners.is_empty() && winners.iter().all(|&w| is_bot(k, w))) as u64;
+    }
+    Duel {
+        matches,
+        bot_mean: bot_sum as f64 / bot_n.max(1) as f64,
+        random_mean: rnd_sum as f64 / rnd_n.max(1) as f64,
+        bot_wins: wins,
+    }
+}

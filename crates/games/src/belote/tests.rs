@@ -628,31 +628,6 @@ fn conformance_with_rule_bots() {
 /// Rule-bot partners against random partners, both seatings: the rule team wins most matches.
 #[test]
 fn rule_bots_beat_random_players() {
-    let game = Belote::new(4, &Variants::defaults(Belote::info().variants)).unwrap();
-    let (mut wins, mut n) = (0, 0);
-    for seed in 0..60u64 {
-        let rule_team = (seed % 2) as usize;
-        let mut bots: Vec<Box<dyn engine::Bot<BeloteDeal>>> = (0..4)
-            .map(|s| {
-                if s % 2 == rule_team {
-                    game.bot("rule").unwrap()
-                } else {
-                    Box::new(bots::RandomBot)
-                }
-            })
-            .collect();
-        let mut m =
-            Match::<Belote>::new(MatchSetup::new(4, Variants::defaults(Belote::info().variants), seed)).unwrap();
-        let mut rng = GameRng::from_seed(seed);
-        let mut legal = Vec::new();
-        while let Some(seat) = m.to_act() {
-            m.legal_actions(&mut legal);
-            let d = engine::Decision::new(m.deal(), &legal, m.totals()).unwrap();
-            let a = bots[seat].choose(&d, &mut rng);
-            m.apply(a).unwrap();
-        }
-        wins += (m.winners() == vec![rule_team, rule_team + 2]) as u32;
-        n += 1;
-    }
-    assert!(wins * 100 >= n * 85, "rule team won {wins} of {n}");
+    let d = testkit::duel::<Belote>(4, &[], "rule", 60, |k, s| s % 2 == (k % 2) as usize);
+    assert!(d.bot_wins * 100 >= d.matches * 85, "{d:?}");
 }

@@ -249,35 +249,6 @@ fn conformance_with_rule_bots() {
 /// The rule bot in each seat against two random players takes chips off them.
 #[test]
 fn rule_bot_beats_random_players() {
-    let game = BigThree::new(3, &Variants::defaults(BigThree::info().variants)).unwrap();
-    let (mut total, mut wins, mut n) = (0i64, 0, 0);
-    for seed in 0..90u64 {
-        let bot_seat = (seed % 3) as usize;
-        let mut bots: Vec<Box<dyn engine::Bot<BigThreeDeal>>> = (0..3)
-            .map(|s| {
-                if s == bot_seat {
-                    game.bot("rule").unwrap()
-                } else {
-                    Box::new(bots::RandomBot)
-                }
-            })
-            .collect();
-        let mut m =
-            Match::<BigThree>::new(MatchSetup::new(3, Variants::defaults(BigThree::info().variants), seed)).unwrap();
-        let mut rng = GameRng::from_seed(seed);
-        let mut legal = Vec::new();
-        while let Some(seat) = m.to_act() {
-            m.legal_actions(&mut legal);
-            let d = engine::Decision::new(m.deal(), &legal, m.totals()).unwrap();
-            let a = bots[seat].choose(&d, &mut rng);
-            m.apply(a).unwrap();
-        }
-        total += m.totals()[bot_seat];
-        wins += m.winners().contains(&bot_seat) as u32;
-        n += 1;
-    }
-    assert!(
-        total > 0 && wins * 100 >= n * 60,
-        "rule bot: {total} chips, {wins} of {n} matches"
-    );
+    let d = testkit::duel::<BigThree>(3, &[], "rule", 90, |k, s| s == (k % 3) as usize);
+    assert!(d.bot_mean > 0.0 && d.bot_wins * 100 >= d.matches * 60, "{d:?}");
 }

@@ -521,37 +521,7 @@ fn state_is_small_and_flat() {
 /// and wins most matches (a random player would win about a quarter).
 #[test]
 fn rule_bot_beats_random_players_by_a_wide_margin() {
-    let game = Hearts::new(4, &Variants::defaults(Hearts::info().variants)).unwrap();
-    let (mut rule_points, mut random_points, mut rule_wins, mut matches) = (0i64, 0i64, 0, 0);
-    for seed in 0..120u64 {
-        let rule_seat = (seed % 4) as usize;
-        let mut bots: Vec<Box<dyn engine::Bot<HeartsDeal>>> = (0..4)
-            .map(|s| {
-                if s == rule_seat {
-                    game.bot("rule").unwrap()
-                } else {
-                    Box::new(bots::RandomBot)
-                }
-            })
-            .collect();
-        let mut table =
-            Match::<Hearts>::new(MatchSetup::new(4, Variants::defaults(Hearts::info().variants), seed)).unwrap();
-        let mut rng = GameRng::from_seed(seed);
-        let mut legal = Vec::new();
-        while let Some(seat) = table.to_act() {
-            table.legal_actions(&mut legal);
-            let d = engine::Decision::new(table.deal(), &legal, table.totals()).unwrap();
-            let a = bots[seat].choose(&d, &mut rng);
-            table.apply(a).unwrap();
-        }
-        rule_points += table.totals()[rule_seat];
-        random_points += table.totals().iter().sum::<i64>() - table.totals()[rule_seat];
-        rule_wins += table.winners().contains(&rule_seat) as u32;
-        matches += 1;
-    }
-    assert!(
-        rule_points * 3 * 3 < random_points,
-        "rule {rule_points} vs random {random_points} (three seats)"
-    );
-    assert!(rule_wins * 100 >= matches * 80, "rule bot won {rule_wins} of {matches}");
+    let d = testkit::duel::<Hearts>(4, &[], "rule", 120, |k, s| s == (k % 4) as usize);
+    assert!(d.bot_mean * 3.0 < d.random_mean, "{d:?}");
+    assert!(d.bot_wins * 100 >= d.matches * 80, "{d:?}");
 }

@@ -502,35 +502,6 @@ fn conformance_with_rule_bots() {
 /// The rule bot in each seat against two random players wins nearly every match.
 #[test]
 fn rule_bot_beats_random_players() {
-    let game = AuctionPinochle::new(3, &Variants::defaults(AuctionPinochle::info().variants)).unwrap();
-    let (mut wins, mut n) = (0, 0);
-    for seed in 0..60u64 {
-        let bot_seat = (seed % 3) as usize;
-        let mut bots: Vec<Box<dyn engine::Bot<PinochleDeal>>> = (0..3)
-            .map(|s| {
-                if s == bot_seat {
-                    game.bot("rule").unwrap()
-                } else {
-                    Box::new(bots::RandomBot)
-                }
-            })
-            .collect();
-        let mut m = Match::<AuctionPinochle>::new(MatchSetup::new(
-            3,
-            Variants::defaults(AuctionPinochle::info().variants),
-            seed,
-        ))
-        .unwrap();
-        let mut rng = GameRng::from_seed(seed);
-        let mut legal = Vec::new();
-        while let Some(seat) = m.to_act() {
-            m.legal_actions(&mut legal);
-            let d = engine::Decision::new(m.deal(), &legal, m.totals()).unwrap();
-            let a = bots[seat].choose(&d, &mut rng);
-            m.apply(a).unwrap();
-        }
-        wins += m.winners().contains(&bot_seat) as u32;
-        n += 1;
-    }
-    assert!(wins * 100 >= n * 85, "rule bot won {wins} of {n}");
+    let d = testkit::duel::<AuctionPinochle>(3, &[], "rule", 60, |k, s| s == (k % 3) as usize);
+    assert!(d.bot_mean > 0.0 && d.bot_wins * 100 >= d.matches * 85, "{d:?}");
 }

@@ -420,30 +420,9 @@ fn zero_sum_payments_balance_every_deal() {
 /// The rule bot in each seat against three random players wins nearly every match.
 #[test]
 fn rule_bot_beats_random_players() {
-    let game = Solo::new(4, &Variants::defaults(Solo::info().variants)).unwrap();
-    let (mut wins, mut n) = (0, 0);
-    for seed in 0..80u64 {
-        let bot_seat = (seed % 4) as usize;
-        let mut bots: Vec<Box<dyn engine::Bot<SoloDeal>>> = (0..4)
-            .map(|s| {
-                if s == bot_seat {
-                    game.bot("rule").unwrap()
-                } else {
-                    Box::new(bots::RandomBot)
-                }
-            })
-            .collect();
-        let mut m = Match::<Solo>::new(MatchSetup::new(4, Variants::defaults(Solo::info().variants), seed)).unwrap();
-        let mut rng = GameRng::from_seed(seed);
-        let mut legal = Vec::new();
-        while let Some(seat) = m.to_act() {
-            m.legal_actions(&mut legal);
-            let d = engine::Decision::new(m.deal(), &legal, m.totals()).unwrap();
-            let a = bots[seat].choose(&d, &mut rng);
-            m.apply(a).unwrap();
-        }
-        wins += m.winners().contains(&bot_seat) as u32;
-        n += 1;
-    }
-    assert!(wins * 100 >= n * 85, "rule bot won {wins} of {n}");
+    let d = testkit::duel::<Solo>(4, &[], "rule", 80, |k, s| s == (k % 4) as usize);
+    assert!(
+        d.bot_mean > d.random_mean && d.bot_wins * 100 >= d.matches * 85,
+        "{d:?}"
+    );
 }
