@@ -112,6 +112,27 @@ pub fn hand_text(hand: CardSet, strength: impl Fn(Card) -> u8) -> String {
     groups.join("  |  ")
 }
 
+/// Writes the last trick (if any) and the trick in play, for the text views.
+pub fn write_tricks(
+    f: &mut std::fmt::Formatter<'_>,
+    last: &[Card],
+    last_leader: Seat,
+    trick: &[Card],
+    leader: Seat,
+) -> std::fmt::Result {
+    let text = |cards: &[Card]| {
+        if cards.is_empty() {
+            "(empty)".to_string()
+        } else {
+            cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+        }
+    };
+    if !last.is_empty() {
+        writeln!(f, "Last trick (led by seat {last_leader}): {}", text(last))?;
+    }
+    write!(f, "Trick (led by seat {leader}): {}", text(trick))
+}
+
 /// One obligation on the card to play: if the hand, as narrowed by the duties before this one,
 /// holds any of `cards`, the card played must be one of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -629,21 +629,12 @@ impl fmt::Display for SoloView {
                 }
             )?;
         }
-        if !self.last_trick.is_empty() {
-            let t: Vec<String> = self.last_trick.iter().map(|c| c.to_string()).collect();
-            writeln!(
-                f,
-                "Last trick (led by seat {}): {}",
-                self.last_trick_leader,
-                t.join(" ")
-            )?;
-        }
-        let t: Vec<String> = self.trick.iter().map(|c| c.to_string()).collect();
-        write!(
+        crate::trick::write_tricks(
             f,
-            "Trick (led by seat {}): {}",
+            &self.last_trick,
+            self.last_trick_leader,
+            &self.trick,
             self.trick_leader,
-            if t.is_empty() { "(empty)".into() } else { t.join(" ") }
         )?;
         write!(f, "\nTricks: {:?}", self.tricks_won)?;
         if let Some(s) = self.scores {

@@ -480,30 +480,16 @@ impl fmt::Display for TribelloView {
             .map(|s| format!("seat {s} {}/{}", self.tricks_won[s], self.quotas[s]))
             .collect();
         writeln!(f, "Tricks won / quota: {}", quota.join(", "))?;
-        if !self.last_trick.is_empty() {
-            writeln!(
-                f,
-                "Last trick (led by seat {}): {}",
-                self.last_trick_leader,
-                cards_text(&self.last_trick)
-            )?;
-        }
-        write!(
+        crate::trick::write_tricks(
             f,
-            "Trick (led by seat {}): {}",
+            &self.last_trick,
+            self.last_trick_leader,
+            &self.trick,
             self.trick_leader,
-            cards_text(&self.trick)
         )?;
         if let Some(s) = self.scores {
             write!(f, "\nDeal scores: {} / {} / {}", s[0], s[1], s[2])?;
         }
         Ok(())
     }
-}
-
-fn cards_text(cards: &[Card]) -> String {
-    if cards.is_empty() {
-        return "(empty)".into();
-    }
-    cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
 }
