@@ -1,4 +1,5 @@
-//! What the banking games (Ziginette, Ace-Deuce-Jack) share: choosing the first banker.
+//! What the banking games (Ziginette, Ace-Deuce-Jack) share: choosing the first banker (and
+//! any game's first dealer by a draw).
 
 use crate::trick::ace_high;
 use cards::{Card, DeckSpec, GameRng};
@@ -7,18 +8,25 @@ use engine::Seat;
 /// The first banker by high card (aces high): each player draws a card; tied highest players
 /// draw again from what is left. Returns the banker and each seat's first draw.
 pub fn draw_for_banker(players: usize, deck: DeckSpec, rng: &mut GameRng) -> (Seat, Vec<Card>) {
+    draw_high_card(players, deck, rng, ace_high)
+}
+
+/// Each player draws a card from a shuffled `deck`; the highest `value` wins, tied players
+/// drawing again from what is left. Returns the winner and each seat's first draw.
+pub fn draw_high_card(
+    players: usize,
+    deck: DeckSpec,
+    rng: &mut GameRng,
+    value: impl Fn(Card) -> u8,
+) -> (Seat, Vec<Card>) {
     let mut pack = deck.cards();
     rng.shuffle(&mut pack);
     let mut draws = pack.iter().copied();
     let first: Vec<Card> = (0..players).map(|_| draws.next().expect("enough cards")).collect();
     let mut contenders: Vec<(Seat, Card)> = first.iter().copied().enumerate().collect();
     loop {
-        let top = contenders
-            .iter()
-            .map(|&(_, c)| ace_high(c))
-            .max()
-            .expect("players draw");
-        contenders.retain(|&(_, c)| ace_high(c) == top);
+        let top = contenders.iter().map(|&(_, c)| value(c)).max().expect("players draw");
+        contenders.retain(|&(_, c)| value(c) == top);
         if contenders.len() == 1 {
             return (contenders[0].0, first);
         }

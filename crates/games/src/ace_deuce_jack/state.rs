@@ -260,7 +260,7 @@ pub struct AdjView {
     pub max_bet: u32,
     pub bets: Vec<Option<u32>>,
     pub bottom_cards: Option<Vec<Card>>,
-    /// The first hand's draw for the bank, seat by seat.
+    /// The first hand's draw for the bank, seat by seat (the first round; ties drew again).
     pub first_draw: Option<Vec<Card>>,
     pub odds: AdjOdds,
     pub result: Option<Vec<i64>>,

@@ -136,8 +136,26 @@ impl Game for BigThree {
         DeckSpec::Standard52 { packs: 1 }
     }
 
-    fn start_deal(&self, ctx: DealContext, order: &[Card], _: Option<&BigThreeDeal>, _: &mut GameRng) -> BigThreeDeal {
-        BigThreeDeal::new(self.config, ctx.dealer, ctx.deal_number, order)
+    /// The first dealer is drawn (highest number card; ace 1, courts 0); with a scripted pack
+    /// it is the `--dealer` seat. Afterwards the winner of each hand deals.
+    fn start_deal(
+        &self,
+        ctx: DealContext,
+        order: &[Card],
+        previous: Option<&BigThreeDeal>,
+        rng: &mut GameRng,
+    ) -> BigThreeDeal {
+        let dealer = match previous {
+            None if !ctx.scripted => {
+                let number = |c: Card| match c.face() {
+                    f @ 1..=10 => f,
+                    _ => 0,
+                };
+                crate::banking::draw_high_card(3, self.deck(), rng, number).0
+            }
+            _ => ctx.dealer,
+        };
+        BigThreeDeal::new(self.config, dealer, ctx.deal_number, order)
     }
 
     fn match_over(&self, _totals: &[i64], deals_completed: u32) -> bool {

@@ -184,6 +184,7 @@ impl BigThreeDeal {
     fn end_auction(&mut self) {
         let solo = self.high_bidder.expect("the opener always bids") as usize;
         self.solo = Some(solo as u8);
+        self.passes_in_row = 0;
         self.hands[solo] |= self.widow;
         self.step = Step::Playing;
         self.to_act = self.opener;

@@ -167,6 +167,25 @@ fn the_lowest_heart_opens_when_the_four_is_in_the_widow() {
 }
 
 #[test]
+fn the_first_dealer_is_drawn_and_the_winner_deals_next() {
+    let mut dealers = std::collections::BTreeSet::new();
+    for seed in 0..30 {
+        let m =
+            Match::<BigThree>::new(MatchSetup::new(3, Variants::defaults(BigThree::info().variants), seed)).unwrap();
+        dealers.insert(m.deal().view(0).dealer);
+    }
+    assert_eq!(dealers.len(), 3, "the draw varies the first dealer");
+    let mut rng = GameRng::from_seed(5);
+    let mut pack = cards::DeckSpec::Standard52 { packs: 1 }.cards();
+    for _ in 0..20 {
+        rng.shuffle(&mut pack);
+        let mut d = BigThreeDeal::new(config(&[]), 0, 0, &pack);
+        play_out(&mut d, &mut rng);
+        assert_eq!(d.outcome().unwrap().next_dealer, d.winner(), "the winner deals next");
+    }
+}
+
+#[test]
 fn bidding_variants() {
     let mut d = BigThreeDeal::new(config(&["bid_step=exactly-one"]), 0, 0, &order_for(HANDS, WIDOW));
     assert_eq!(legal(&d), vec!["bid 1"]);

@@ -5,7 +5,7 @@
 //! still live is equally likely to be any of them. So from a set S of board ranks already
 //! matched, the banker's rank comes next with probability b / (b + sum of k_i outside S), and
 //! board rank i with probability k_i / (same), where b and k_i count unseen copies. The states
-//! are the subsets of at most nine board ranks.
+//! are the subsets of the staked board ranks (at most nine: ten ranks less the banker's).
 
 use serde::Serialize;
 
@@ -26,15 +26,17 @@ pub struct ZiginetteOdds {
     /// The probability that the banker's rank appears while a staked board rank is still live
     /// (the bank paying out).
     pub banker_card_ends: f64,
-    /// The banker's expected result on the bets now on the board, before any house cut.
+    /// The banker's expected result for the hand (what is already won or paid plus the bets
+    /// now on the board), before any house cut.
     pub banker_expected: f64,
-    /// The expected house cut on those bets (a share of the banker's net when positive).
+    /// The expected house cut for the hand (a share of the banker's final net when positive).
     pub expected_house_cut: f64,
 }
 
-/// Computes the odds for `board` with `banker_unseen` copies of the banker's rank left and a
-/// house cut of `cut_pct` percent of a positive banker net (rounded down to whole chips).
-pub fn exact_odds(banker_unseen: u32, all_board: &[RankRace], cut_pct: u32) -> ZiginetteOdds {
+/// Computes the odds for `board` with `banker_unseen` copies of the banker's rank left, the
+/// banker `banker_so_far` up in this hand already, and a house cut of `cut_pct` percent of a
+/// positive final banker net (rounded down to whole chips).
+pub fn exact_odds(banker_unseen: u32, all_board: &[RankRace], banker_so_far: i64, cut_pct: u32) -> ZiginetteOdds {
     // Board ranks without stakes cannot change the bank's result: leave them out of the DP.
     let board: Vec<RankRace> = all_board.iter().copied().filter(|r| r.stake != 0).collect();
     let m = board.len();
@@ -44,7 +46,7 @@ pub fn exact_odds(banker_unseen: u32, all_board: &[RankRace], cut_pct: u32) -> Z
     reach[0] = 1.0;
     let (mut banker_ends, mut expected, mut cut) = (0.0, 0.0, 0.0);
     let net_of = |s: usize| -> i64 {
-        (0..m)
+        let bets: i64 = (0..m)
             .map(|i| {
                 if s & 1 << i != 0 {
                     board[i].stake
@@ -52,7 +54,8 @@ pub fn exact_odds(banker_unseen: u32, all_board: &[RankRace], cut_pct: u32) -> Z
                     -board[i].stake
                 }
             })
-            .sum()
+            .sum();
+        banker_so_far + bets
     };
     let cut_of = |net: i64| {
         if net > 0 {
@@ -107,6 +110,7 @@ mod tests {
             3,
             &[RankRace { unseen: 3, stake: 10 }, RankRace { unseen: 3, stake: 5 }],
             0,
+            0,
         );
         assert_eq!(o.bet_wins, vec![0.5, 0.5]);
         assert!(
@@ -122,7 +126,12 @@ mod tests {
     #[test]
     fn the_house_cut_is_an_expectation_over_orders() {
         // One bet of 10: the bank wins it (net +10, cut 1) or pays it (net -10, no cut), 50/50.
-        let o = exact_odds(3, &[RankRace { unseen: 3, stake: 10 }], 10);
+        let o = exact_odds(3, &[RankRace { unseen: 3, stake: 10 }], 0, 10);
         assert!((o.expected_house_cut - 0.5).abs() < 1e-12);
+        // Already 10 collected, 5 on a king: the banker's card first gives +5 (cut 0), the king
+        // first +15 (cut 1): 0.5 expected.
+        let o = exact_odds(3, &[RankRace { unseen: 3, stake: 5 }], 10, 10);
+        assert!((o.expected_house_cut - 0.5).abs() < 1e-12, "{}", o.expected_house_cut);
+        assert!((o.banker_expected - 10.0).abs() < 1e-12);
     }
 }

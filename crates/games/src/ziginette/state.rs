@@ -336,10 +336,13 @@ impl ZiginetteDeal {
             self.set_banker_card(c);
             if self.board_len == 0 {
                 self.end(Ending::BoardEmpty);
-            } else {
-                self.open_window(None);
+                return;
             }
-            return;
+            if self.cfg.bet_after_every_card {
+                self.open_window(None);
+                return;
+            }
+            // Only new board cards open windows: deal on.
         }
         loop {
             let c = self.take_card();
@@ -374,6 +377,11 @@ impl ZiginetteDeal {
                         self.open_window(None);
                         return;
                     }
+                    if !self.live_stakes() {
+                        // No window opens here, and no bet is left to settle: the hand is over.
+                        self.end(Ending::NoBets);
+                        return;
+                    }
                 }
                 RankState::Dead => {
                     if self.cfg.bet_after_every_card {
@@ -397,6 +405,7 @@ impl ZiginetteDeal {
         Some(exact_odds(
             4 - self.seen[idx(banker)] as u32,
             &board,
+            self.deltas[self.banker as usize],
             self.cfg.house_cut_pct,
         ))
     }
