@@ -12,6 +12,7 @@ pub mod hearts;
 pub mod pinochle;
 pub mod registry;
 pub mod solo;
+pub mod three_thirteen;
 pub mod tribello;
 pub mod trick;
 pub mod ziginette;

@@ -36,6 +36,7 @@ registry!(
     crate::tribello::Tribello,
     crate::solo::Solo,
     crate::pinochle::AuctionPinochle,
+    crate::three_thirteen::ThreeThirteen,
     crate::big_three::BigThree,
     crate::ziginette::Ziginette,
     crate::ace_deuce_jack::AceDeuceJack,

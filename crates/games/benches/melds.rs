@@ -1,0 +1,37 @@
+//! The shared meld solver on hard hands. Run with `cargo bench -p games --bench melds`.
+
+use cards::{parse_card_list, Card};
+use games::three_thirteen::TtMelds;
+use melds::Solver;
+
+fn main() {
+    divan::main();
+}
+
+/// Round 11 (kings wild), 13 cards with four wilds and many overlapping sets and runs.
+#[divan::bench]
+fn three_thirteen_13_cards_4_wilds(bencher: divan::Bencher) {
+    let hand: Vec<Card> = parse_card_list("4H 5H 6H 7H 6S 6D 6C 7S 8S 9S 7D").unwrap();
+    let mut solver = Solver::new();
+    let rules = TtMelds { wild_value: 10 };
+    bencher.bench_local(|| {
+        solver
+            .solve(&rules, divan::black_box(&hand), 4)
+            .expect("a partition")
+            .score
+    });
+}
+
+/// Thirteen naturals from two packs, with duplicates and no wilds (round 1 rules: 3s wild).
+#[divan::bench]
+fn three_thirteen_13_cards_duplicates(bencher: divan::Bencher) {
+    let hand: Vec<Card> = parse_card_list("4H 4H 5H 5H 6H 6H 7H 4S 4D 5S 5D 6S 6D").unwrap();
+    let mut solver = Solver::new();
+    let rules = TtMelds { wild_value: 3 };
+    bencher.bench_local(|| {
+        solver
+            .solve(&rules, divan::black_box(&hand), 0)
+            .expect("a partition")
+            .score
+    });
+}

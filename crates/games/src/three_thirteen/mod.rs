@@ -1,0 +1,15 @@
+//! Three Thirteen Rummy for 2 to 8 players: eleven rounds of 3 to 13 cards, the wild rank equal
+//! to the hand size, closed melds, and minimum deadwood scored by the shared exact meld solver.
+//! RULES_NOTES section 5; rules page `rules.md`.
+
+mod bot;
+pub mod melds;
+mod rules;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub use bot::RuleBot;
+pub use melds::{deadwood_value, TtMelds};
+pub use rules::{ThreeThirteen, TtConfig};
+pub use state::{best_partition, Step, TtAction, TtDeal, TtView};

@@ -1,0 +1,211 @@
+use super::*;
+use ::melds::{MeldChoice, Solver};
+use cards::{parse_card_list, Card, CardCounts, GameRng, Rank};
+use engine::{Deal, Game, Variants};
+use testkit::{run, Conformance};
+
+fn counts(t: &str) -> CardCounts {
+    parse_card_list(t).unwrap().into_iter().collect()
+}
+
+fn rank(v: u8) -> Rank {
+    Rank::from_value(v).unwrap()
+}
+
+fn deadwood(t: &str, wild: u8) -> i32 {
+    -best_partition(&counts(t), rank(wild), deadwood_value(rank(wild))).score
+}
+
+// TTX1: round 1 (3s wild): 3C 7H 7S is a set 7-7-wild.
+#[test]
+fn ttx1_wild_completes_a_set() {
+    assert_eq!(deadwood("3C 7H 7S", 3), 0);
+}
+
+// TTX2: round 6 (8s wild): 4H5H6H | KS KD 8C | 2C 9D: deadwood 2 + 9 = 11.
+#[test]
+fn ttx2_the_wild_goes_where_it_saves_most() {
+    assert_eq!(deadwood("4H 5H 6H KS KD 8C 2C 9D", 8), 11);
+}
+
+// TTX3: no wrap round the ace; a wild may stand for a missing card inside a run.
+#[test]
+fn ttx3_runs_do_not_wrap() {
+    assert_eq!(
+        deadwood("QH KH AH", 13),
+        10 + 10 + 1,
+        "Q-K-A is no run even with the king wild: no meld, so the wild counts too"
+    );
+    assert_eq!(deadwood("AS 2S KD", 13), 0, "A-2-wild");
+    assert_eq!(deadwood("JH QC KH", 12), 0, "J-wild-K");
+}
+
+// TTX4: packs by player count.
+#[test]
+fn ttx4_pack_counts() {
+    for (players, packs) in [(2, 1), (3, 2), (4, 2), (5, 3), (7, 4), (8, 4)] {
+        let g = ThreeThirteen::new(players, &Variants::defaults(ThreeThirteen::info().variants)).unwrap();
+        assert_eq!(g.config.packs, packs, "{players} players");
+    }
+}
+
+/// Independent brute force: every set and run the hand can make, every disjoint choice of them.
+fn brute_force(hand: &[Card], wilds: u8, wild_value: i32) -> i32 {
+    let mut melds: Vec<(Vec<usize>, u8)> = Vec::new();
+    let n = hand.len();
+    for mask in 1u32..(1 << n) {
+        let idx: Vec<usize> = (0..n).filter(|&i| mask & 1 << i != 0).collect();
+        let cards: Vec<Card> = idx.iter().map(|&i| hand[i]).collect();
+        // A set: one rank.
+        if cards.iter().all(|c| c.rank() == cards[0].rank()) {
+            melds.push((idx.clone(), 3u8.saturating_sub(cards.len() as u8)));
+        }
+        // A run: one suit, distinct ranks.
+        let suit = cards[0].suit();
+        let mut ranks: Vec<u8> = cards.iter().map(|c| c.face()).collect();
+        ranks.sort();
+        ranks.dedup();
+        if cards.iter().all(|c| c.suit() == suit) && ranks.len() == cards.len() {
+            let span = (ranks[ranks.len() - 1] - ranks[0] + 1) as usize;
+            let gaps = span - cards.len();
+            let short = 3usize.saturating_sub(span);
+            if short <= 13 - span {
+                melds.push((idx, (gaps + short) as u8));
+            }
+        }
+    }
+    fn go(melds: &[(Vec<usize>, u8)], from: usize, used: u32, wilds: u8, any: bool, hand: &[Card], wv: i32) -> i32 {
+        let rest: i32 = (0..hand.len())
+            .filter(|&i| used & 1 << i == 0)
+            .map(|i| deadwood_value(hand[i].rank().unwrap()))
+            .sum();
+        let leftover = if wilds == 0 || any || wilds >= 3 {
+            0
+        } else {
+            wilds as i32 * wv
+        };
+        let mut best = rest + leftover;
+        for k in from..melds.len() {
+            let (idx, need) = &melds[k];
+            if *need <= wilds && idx.iter().all(|&i| used & 1 << i == 0) {
+                let u = idx.iter().fold(used, |u, &i| u | 1 << i);
+                best = best.min(go(melds, k + 1, u, wilds - need, true, hand, wv));
+            }
+        }
+        best
+    }
+    go(&melds, 0, 0, wilds, false, hand, wild_value)
+}
+
+#[test]
+fn solver_matches_brute_force_on_random_hands() {
+    let mut rng = GameRng::from_seed(21);
+    let mut solver = Solver::new();
+    let pack = cards::DeckSpec::Standard52 { packs: 2 }.cards();
+    for i in 0..1500 {
+        let mut order = pack.clone();
+        rng.shuffle(&mut order);
+        let size = 3 + i % 7;
+        let wild = rank(3 + (i % 11) as u8);
+        let hand = &order[..size];
+        let naturals: Vec<Card> = hand.iter().copied().filter(|c| c.rank() != Some(wild)).collect();
+        let wilds = (hand.len() - naturals.len()) as u8;
+        let wv = deadwood_value(wild);
+        let p = solver.solve(&TtMelds { wild_value: wv }, &naturals, wilds).unwrap();
+        assert_eq!(-p.score, brute_force(&naturals, wilds, wv), "{hand:?} wild {wild:?}");
+        // The partition itself adds up.
+        let left: i32 = p.left_out.iter().map(|c| deadwood_value(c.rank().unwrap())).sum();
+        assert!(-p.score >= left);
+    }
+}
+
+#[test]
+fn solver_results_are_deterministic() {
+    let hand = parse_card_list("4H 5H 6H 6S 6D 7H 8H KS KD 8C 2C").unwrap();
+    let mut a = Solver::new();
+    let mut b = Solver::new();
+    let rules = TtMelds { wild_value: 8 };
+    let pa = a.solve(&rules, &hand, 2).unwrap();
+    for _ in 0..3 {
+        assert_eq!(b.solve(&rules, &hand, 2).unwrap(), pa);
+    }
+    let choices: Vec<MeldChoice> = pa.melds.clone();
+    assert!(!choices.is_empty());
+}
+
+#[test]
+fn a_round_plays_out_and_going_out_needs_a_complete_hand() {
+    let game = ThreeThirteen::new(2, &Variants::defaults(ThreeThirteen::info().variants)).unwrap();
+    // Round 1: seat 1 (dealer's left) holds 7H 7S 3C after the deal; 5D is turned up.
+    let mut order = parse_card_list("7H KD 7S QD 3C 9C 5D").unwrap();
+    order.extend(
+        cards::DeckSpec::Standard52 { packs: 1 }
+            .cards()
+            .into_iter()
+            .filter(|c| !parse_card_list("7H KD 7S QD 3C 9C 5D").unwrap().contains(c)),
+    );
+    let ctx = engine::DealContext {
+        players: 2,
+        dealer: 0,
+        deal_number: 0,
+        scripted: true,
+    };
+    let mut d = game.start_deal(ctx, &order, None, &mut GameRng::from_seed(1));
+    assert_eq!(d.to_act(), Some(1));
+    assert_eq!(d.wild(), rank(3));
+    d.apply("take".parse().unwrap()).unwrap(); // takes 5D
+    let mut legal = Vec::new();
+    d.legal_actions(&mut legal);
+    assert!(legal.contains(&"out 5D".parse().unwrap()));
+    assert!(d
+        .apply("out 7H".parse().unwrap())
+        .unwrap_err()
+        .reason()
+        .contains("cannot go out"));
+    d.apply("out 5D".parse().unwrap()).unwrap();
+    // Seat 0 gets one last turn, then the round ends.
+    assert_eq!(d.to_act(), Some(0));
+    d.apply("stock".parse().unwrap()).unwrap();
+    d.legal_actions(&mut legal);
+    assert!(
+        !legal.iter().any(|a| matches!(a, TtAction::Out(_))),
+        "only one player goes out"
+    );
+    let discard = legal[0];
+    d.apply(discard).unwrap();
+    assert_eq!(d.step(), Step::Over);
+    assert_eq!(d.scores()[1], 0);
+    assert!(d.scores()[0] > 0);
+}
+
+#[test]
+fn conformance_two_to_eight_players() {
+    for players in [2, 3, 5, 8] {
+        let r = run::<ThreeThirteen>(
+            &Conformance::new(players, 6)
+                .seed(players as u64)
+                .variants(&["rounds=4"]),
+        );
+        assert_eq!(r.deals, 24, "{r:?}");
+    }
+    run::<ThreeThirteen>(
+        &Conformance::new(3, 3)
+            .variants(&["decks=1", "wild_deadwood_value=0"])
+            .seed(9),
+    );
+}
+
+#[test]
+fn conformance_with_rule_bots() {
+    let r = run::<ThreeThirteen>(&Conformance::new(3, 4).bots(&["rule"]).seed(11));
+    assert_eq!(r.deals, 44);
+}
+
+#[test]
+fn rule_bot_beats_random_players() {
+    let d = testkit::duel::<ThreeThirteen>(3, &["rounds=6"], "rule", 30, |k, s| s == (k % 3) as usize);
+    assert!(
+        d.bot_mean * 2.0 < d.random_mean && d.bot_wins * 100 >= d.matches * 80,
+        "{d:?}"
+    );
+}
