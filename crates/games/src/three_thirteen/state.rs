@@ -344,7 +344,7 @@ impl Deal for TtDeal {
         }
         // Groups: each other player's unknown cards, then the stock (at most 8 groups).
         let mut items: Vec<(Card, u8)> = Vec::new();
-        let all = (1u16 << others.len() + 1) - 1;
+        let all = (1u16 << (others.len() + 1)) - 1;
         for (c, k) in pool.iter() {
             for _ in 0..k {
                 items.push((c, all as u8));
