@@ -122,6 +122,8 @@ fn every_registered_game_plays_through_sim_engine_and_rules() {
         "big-three",
         "ziginette",
         "ace-deuce-jack",
+        "khanhoo",
+        "three-thirteen",
     ] {
         assert!(ids.contains(&id.to_string()), "{id} not listed");
     }

@@ -35,3 +35,37 @@ fn three_thirteen_13_cards_duplicates(bencher: divan::Bencher) {
             .score
     });
 }
+
+/// Sixteen Khanhoo cards with the joker and many overlapping melds (aces, khanhoo, sequences,
+/// triplets, a court meld): the search after a draw.
+#[divan::bench]
+fn khanhoo_16_cards_with_joker(bencher: divan::Bencher) {
+    use games::khanhoo::KhanhooMelds;
+    let hand: Vec<Card> = parse_card_list("AH AS AD 2S 3D 2H 3H 4H 4S 4D 5S 6S 9H KC QC 8S").unwrap();
+    let mut solver = Solver::new();
+    let rules = KhanhooMelds {
+        aces_exactly_three: true,
+        aces_can_form_triplet: false,
+        complete: false,
+    };
+    bencher.bench_local(|| {
+        solver
+            .solve(&rules, divan::black_box(&hand), 1)
+            .expect("a partition")
+            .score
+    });
+}
+
+/// The same hand scored as a complete arrangement (going out).
+#[divan::bench]
+fn khanhoo_16_cards_complete(bencher: divan::Bencher) {
+    use games::khanhoo::KhanhooMelds;
+    let hand: Vec<Card> = parse_card_list("AH AS AD 2S 3D 2H 3H 4H 4S 4D 5S 6S 9H KC QC 8S").unwrap();
+    let mut solver = Solver::new();
+    let rules = KhanhooMelds {
+        aces_exactly_three: true,
+        aces_can_form_triplet: false,
+        complete: true,
+    };
+    bencher.bench_local(|| solver.solve(&rules, divan::black_box(&hand), 1).map(|p| p.score));
+}

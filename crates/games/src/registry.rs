@@ -36,6 +36,7 @@ registry!(
     crate::tribello::Tribello,
     crate::solo::Solo,
     crate::pinochle::AuctionPinochle,
+    crate::khanhoo::Khanhoo,
     crate::three_thirteen::ThreeThirteen,
     crate::big_three::BigThree,
     crate::ziginette::Ziginette,

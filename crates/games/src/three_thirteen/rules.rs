@@ -10,6 +10,8 @@ pub struct TtConfig {
     /// What an unmelded wild counts; `None`: its face value.
     pub wild_value: Option<i32>,
     pub rounds: u32,
+    /// A round nobody has gone out of after this many discards ends there (house rule).
+    pub max_turns: u32,
 }
 
 fn check_decks(t: &str) -> Result<(), String> {
@@ -28,7 +30,7 @@ fn check_wild_value(t: &str) -> Result<(), String> {
     }
 }
 
-static VARIANTS: [VariantSpec; 3] = [
+static VARIANTS: [VariantSpec; 4] = [
     VariantSpec {
         key: "decks",
         kind: VariantKind::Text(check_decks),
@@ -46,6 +48,12 @@ static VARIANTS: [VariantSpec; 3] = [
         kind: VariantKind::Int { min: 1, max: 11 },
         default: "11",
         doc: "rounds to play (hands of 3, 4, ... cards)",
+    },
+    VariantSpec {
+        key: "max_turns",
+        kind: VariantKind::Int { min: 10, max: 100_000 },
+        default: "300",
+        doc: "a round nobody goes out of ends after this many discards, everyone scoring their deadwood",
     },
 ];
 
@@ -90,6 +98,7 @@ impl Game for ThreeThirteen {
                 packs,
                 wild_value,
                 rounds: v.get_int("rounds") as u32,
+                max_turns: v.get_int("max_turns") as u32,
             },
             players,
         })

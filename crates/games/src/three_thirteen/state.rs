@@ -103,6 +103,7 @@ pub struct TtDeal {
     out: Option<u8>,
     final_turns: u8,
     reshuffles: u8,
+    turns: u32,
     rng: GameRng,
     scores: Vec<i64>,
     melds_shown: Vec<Vec<Vec<Card>>>,
@@ -141,6 +142,7 @@ impl TtDeal {
             out: None,
             final_turns: 0,
             reshuffles: 0,
+            turns: 0,
             rng: GameRng::from_seed(seed),
             scores: vec![0; players],
             melds_shown: Vec::new(),
@@ -174,6 +176,11 @@ impl TtDeal {
     }
 
     fn next_player(&mut self) {
+        self.turns += 1;
+        if self.turns >= self.cfg.max_turns && self.out.is_none() {
+            self.finish();
+            return;
+        }
         let n = self.players as usize;
         let next = (self.to_act as usize + 1) % n;
         if let Some(o) = self.out {
@@ -205,7 +212,7 @@ impl TtDeal {
         self.rng.shuffle(&mut rest);
         self.stock = rest;
         self.discards.push(top);
-        self.reshuffles += 1;
+        self.reshuffles = self.reshuffles.saturating_add(1);
     }
 }
 

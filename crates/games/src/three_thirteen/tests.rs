@@ -179,6 +179,32 @@ fn a_round_plays_out_and_going_out_needs_a_complete_hand() {
 }
 
 #[test]
+fn a_stalled_round_ends_after_max_turns() {
+    let v = Variants::parse(ThreeThirteen::info().variants, &["max_turns=20"]).unwrap();
+    let game = ThreeThirteen::new(2, &v).unwrap();
+    let ctx = engine::DealContext {
+        players: 2,
+        dealer: 0,
+        deal_number: 5,
+        scripted: false,
+    };
+    let mut order = cards::DeckSpec::Standard52 { packs: 1 }.cards();
+    GameRng::from_seed(4).shuffle(&mut order);
+    let mut d = game.start_deal(ctx, &order, None, &mut GameRng::from_seed(1));
+    let mut legal = Vec::new();
+    let mut discards = 0;
+    while d.to_act().is_some() {
+        d.legal_actions(&mut legal);
+        // Never go out: always the first plain action.
+        let a = *legal.iter().find(|a| !matches!(a, TtAction::Out(_))).unwrap();
+        discards += matches!(a, TtAction::Discard(_)) as u32;
+        d.apply(a).unwrap();
+    }
+    assert_eq!(discards, 20);
+    assert!(d.scores().iter().all(|&s| s >= 0));
+}
+
+#[test]
 fn conformance_two_to_eight_players() {
     for players in [2, 3, 5, 8] {
         let r = run::<ThreeThirteen>(

@@ -1,0 +1,140 @@
+use super::bot::RuleBot;
+use super::state::KhanhooDeal;
+use cards::{Card, DeckSpec, GameRng};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, Seat, VariantKind, VariantSpec, Variants};
+
+/// Every rule choice of a Khanhoo game (RULES_NOTES 9.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KhanhooConfig {
+    pub aces_exactly_three: bool,
+    pub aces_can_form_triplet: bool,
+    pub challenger_must_expose: bool,
+    pub max_turns: u32,
+    pub target: i64,
+    /// Equal top totals past the target: play another hand (false: share the win).
+    pub tie_plays_on: bool,
+}
+
+static VARIANTS: [VariantSpec; 7] = [
+    VariantSpec {
+        key: "aces_meld_sizes",
+        kind: VariantKind::Choice(&["3", "3-5"]),
+        default: "3",
+        doc: "an aces meld is exactly three aces, or three to five",
+    },
+    VariantSpec {
+        key: "aces_can_form_triplet",
+        kind: VariantKind::Bool,
+        default: "false",
+        doc: "whether three aces of different suits also make a triplet (2)",
+    },
+    VariantSpec {
+        key: "challenger_must_expose",
+        kind: VariantKind::Bool,
+        default: "true",
+        doc: "a successful challenger lays the declared meld face up and frozen",
+    },
+    VariantSpec {
+        key: "bump_priority",
+        kind: VariantKind::Choice(&["highest-then-nearest"]),
+        default: "highest-then-nearest",
+        doc: "several bumps: the highest meld wins, then the claimant nearest after the discarder",
+    },
+    VariantSpec {
+        key: "max_turns",
+        kind: VariantKind::Int { min: 10, max: 10_000 },
+        default: "200",
+        doc: "a hand with no one out after this many discards is void",
+    },
+    VariantSpec {
+        key: "target",
+        kind: VariantKind::Int { min: 1, max: 10_000 },
+        default: "50",
+        doc: "the score that ends the game at the end of a hand",
+    },
+    VariantSpec {
+        key: "tie_break",
+        kind: VariantKind::Choice(&["play-on", "shared"]),
+        default: "play-on",
+        doc: "equal top scores past the target: play another hand, or share the win",
+    },
+];
+
+static INFO: GameInfo = GameInfo {
+    id: "khanhoo",
+    name: "Khanhoo",
+    min_players: 2,
+    max_players: 4,
+    default_players: 3,
+    higher_is_better: true,
+    zero_sum: false,
+    unit: "points",
+    variants: &VARIANTS,
+    rules: include_str!("rules.md"),
+};
+
+/// Khanhoo configured for a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Khanhoo {
+    pub config: KhanhooConfig,
+    players: usize,
+}
+
+impl Game for Khanhoo {
+    type Deal = KhanhooDeal;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(players: usize, v: &Variants) -> Result<Khanhoo, ConfigError> {
+        Ok(Khanhoo {
+            config: KhanhooConfig {
+                aces_exactly_three: v.get("aces_meld_sizes") == "3",
+                aces_can_form_triplet: v.get_bool("aces_can_form_triplet"),
+                challenger_must_expose: v.get_bool("challenger_must_expose"),
+                max_turns: v.get_int("max_turns") as u32,
+                target: v.get_int("target"),
+                tie_plays_on: v.get("tie_break") == "play-on",
+            },
+            players,
+        })
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn deck(&self) -> DeckSpec {
+        DeckSpec::Khanhoo61
+    }
+
+    fn start_deal(&self, ctx: DealContext, order: &[Card], _: Option<&KhanhooDeal>, rng: &mut GameRng) -> KhanhooDeal {
+        KhanhooDeal::new(
+            self.config,
+            ctx.players,
+            ctx.dealer,
+            ctx.deal_number,
+            order,
+            rng.next_u64(),
+        )
+    }
+
+    fn match_over(&self, totals: &[i64], _deals_completed: u32) -> bool {
+        let top = totals.iter().copied().max().unwrap_or(0);
+        top >= self.config.target && (!self.config.tie_plays_on || totals.iter().filter(|&&t| t == top).count() == 1)
+    }
+
+    fn winners(&self, totals: &[i64]) -> Vec<Seat> {
+        let top = totals.iter().copied().max().unwrap_or(0);
+        (0..totals.len()).filter(|&s| totals[s] == top).collect()
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<KhanhooDeal>>> {
+        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<KhanhooDeal>>)
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["rule"]
+    }
+}
