@@ -276,7 +276,9 @@ impl KhanhooDeal {
                 missing += k - have;
                 meld.extend(std::iter::repeat_n(c, have as usize));
             }
-            if missing <= joker {
+            // The claimant must keep a card to discard after laying the meld.
+            let from_hand = meld.len() as u32 - 1 + missing as u32;
+            if missing <= joker && from_hand < hand.total() {
                 meld.extend(std::iter::repeat_n(Card::JOKER, missing as usize));
                 out.push((MeldCards::new(&meld), kind, value));
             }

@@ -296,6 +296,14 @@ fn conformance_with_rule_bots() {
                 .seed(20 + players as u64)
                 .deal_limit(2),
         );
+        // Rule bots bump and challenge a lot: frozen melds pile up without ever leaving a player
+        // unable to discard.
+        run::<Khanhoo>(
+            &Conformance::new(players, 2)
+                .bots(&["rule"])
+                .seed(30 + players as u64)
+                .deal_limit(2),
+        );
     }
 }
 
