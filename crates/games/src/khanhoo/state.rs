@@ -257,6 +257,31 @@ impl KhanhooDeal {
         let joker = hand.count(Card::JOKER);
         let mut out = Vec::new();
         if d.is_joker() {
+            // A discarded joker stands for the one card a meld from the hand is missing.
+            for (c, _) in hand.iter() {
+                if c.is_joker() {
+                    continue;
+                }
+                self.melds().templates(c, true, |kind, cards, value| {
+                    if kind == SEQUENCE && !sequences {
+                        return;
+                    }
+                    let mut need = CardCounts::new();
+                    cards.iter().for_each(|&x| need.add(x));
+                    let missing: u32 = need.iter().map(|(x, k)| k.saturating_sub(hand.count(x)) as u32).sum();
+                    let from_hand = cards.len() as u32 - 1;
+                    if missing == 1 && from_hand < hand.total() {
+                        let mut meld: Vec<Card> = need
+                            .iter()
+                            .flat_map(|(x, k)| std::iter::repeat_n(x, k.min(hand.count(x)) as usize))
+                            .collect();
+                        meld.push(Card::JOKER);
+                        out.push((MeldCards::new(&meld), kind, value));
+                    }
+                });
+            }
+            out.sort();
+            out.dedup();
             return out;
         }
         self.melds().templates(d, true, |kind, cards, value| {
@@ -281,6 +306,17 @@ impl KhanhooDeal {
             if missing <= joker && from_hand < hand.total() {
                 meld.extend(std::iter::repeat_n(Card::JOKER, missing as usize));
                 out.push((MeldCards::new(&meld), kind, value));
+                // The joker may also stand for a card the claimant holds, keeping that card.
+                if missing == 0 && joker > 0 {
+                    let mut held: Vec<Card> = meld[1..].to_vec();
+                    held.dedup();
+                    for x in held {
+                        let mut alt = meld.clone();
+                        let at = alt.iter().rposition(|&y| y == x).expect("held card in the meld");
+                        alt[at] = Card::JOKER;
+                        out.push((MeldCards::new(&alt), kind, value));
+                    }
+                }
             }
         });
         out.sort();

@@ -249,6 +249,23 @@ fn a_bump_wins_over_a_weaker_challenge_and_play_skips_ahead() {
 }
 
 #[test]
+fn the_joker_in_claims() {
+    // Z holds QC, 8S and the joker: it may bump 8S keeping its own 8S (the joker stands in).
+    let mut d = deal_with(["QC 8S JK", "8S", ""]);
+    d.apply("discard 8S".parse().unwrap()).unwrap();
+    let mut legal = Vec::new();
+    d.legal_actions(&mut legal);
+    assert!(legal.contains(&"bump QC 8S 8S".parse().unwrap()));
+    assert!(legal.contains(&"bump QC 8S JK".parse().unwrap()), "{legal:?}");
+    // A discarded joker can be bumped too, standing for the missing card.
+    let mut d = deal_with(["QC 8S", "JK", ""]);
+    d.apply("discard JK".parse().unwrap()).unwrap();
+    d.legal_actions(&mut legal);
+    assert!(legal.contains(&"bump QC 8S JK".parse().unwrap()), "{legal:?}");
+    d.apply("bump QC 8S JK".parse().unwrap()).unwrap();
+}
+
+#[test]
 fn bumping_is_only_for_three_or_four_players_and_not_with_sequences() {
     let mut d = deal_with(["7S 9S", "8S", ""]);
     d.apply("discard 8S".parse().unwrap()).unwrap();

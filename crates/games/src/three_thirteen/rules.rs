@@ -93,6 +93,14 @@ impl Game for ThreeThirteen {
             "face-value" => None,
             n => Some(n.parse().expect("checked when parsed")),
         };
+        let rounds = v.get_int("rounds") as usize;
+        let largest_hand = 2 + rounds;
+        if players * largest_hand + 1 > 52 * packs as usize {
+            return Err(ConfigError::new(format!(
+                "{packs} pack(s) hold too few cards for {players} players: round {rounds} needs {} (use decks=formula or more packs)",
+                players * largest_hand + 1
+            )));
+        }
         Ok(ThreeThirteen {
             config: TtConfig {
                 packs,

@@ -42,6 +42,15 @@ fn ttx3_runs_do_not_wrap() {
 
 // TTX4: packs by player count.
 #[test]
+fn too_few_packs_are_refused() {
+    let v = |d: &str| Variants::parse(ThreeThirteen::info().variants, &[format!("decks={d}")]).unwrap();
+    let e = ThreeThirteen::new(4, &v("1")).unwrap_err().to_string();
+    assert!(e.contains("too few cards"), "{e}");
+    assert!(ThreeThirteen::new(8, &v("2")).is_err());
+    assert!(ThreeThirteen::new(3, &v("1")).is_ok());
+}
+
+#[test]
 fn ttx4_pack_counts() {
     for (players, packs) in [(2, 1), (3, 2), (4, 2), (5, 3), (7, 4), (8, 4)] {
         let g = ThreeThirteen::new(players, &Variants::defaults(ThreeThirteen::info().variants)).unwrap();
