@@ -1,10 +1,20 @@
-//! Bots that work for every game, and the factory that names all bots of a game.
+//! Bots that work for every game, the difficulty levels, and the factory that names all bots
+//! of a game.
 //!
 //! Game-specific rule-based bots live with their game (`games::<game>::bot`) and are reached
-//! through [`engine::Game::bot`]; this crate adds the game-independent ones.
+//! through [`engine::Game::bot`]; this crate adds the game-independent ones:
+//! * `random`: uniformly random legal actions;
+//! * `ismcts` ([`Ismcts`]): information-set MCTS over worlds sampled from the seat's view;
+//! * difficulty levels: `easy` (the game's rule bot with 30% random moves), `medium` (the rule
+//!   bot), `hard` (ISMCTS with rule-bot rollouts where the game has a rule bot).
+
+mod ismcts;
+
+pub use ismcts::{Budget, Ismcts, Rollout};
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision, Game};
+use std::time::Duration;
 
 /// Picks uniformly among the legal actions.
 #[derive(Clone, Copy, Debug, Default)]
@@ -20,18 +30,84 @@ impl<D: Deal> Bot<D> for RandomBot {
     }
 }
 
+/// Another bot that plays a uniformly random legal action with some probability.
+pub struct Noisy<D: Deal> {
+    inner: Box<dyn Bot<D>>,
+    noise: f64,
+    name: String,
+}
+
+impl<D: Deal> Bot<D> for Noisy<D> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, D>, rng: &mut GameRng) -> D::Action {
+        if rng.chance(self.noise) {
+            decision.legal[rng.index(decision.legal.len())]
+        } else {
+            self.inner.choose(decision, rng)
+        }
+    }
+}
+
 /// Every bot name available for game `G`.
 pub fn bot_names<G: Game>() -> Vec<&'static str> {
-    let mut names = vec!["random"];
+    let mut names = vec!["random", "easy", "medium", "hard", "ismcts"];
     names.extend_from_slice(G::bot_names());
     names
 }
 
-/// Makes the named bot for `game`, or explains which names exist.
+/// The iterations `hard` spends on a decision: about a tenth of a second or less on this
+/// project's machine for every game.
+pub const HARD_ITERATIONS: u32 = 300;
+
+/// Makes the named bot for `game`, or explains which names exist. `ismcts:N` sets the
+/// iterations of a plain (random-rollout) ISMCTS bot.
 pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, String> {
     let name = name.trim().to_ascii_lowercase();
-    if name == "random" {
-        return Ok(Box::new(RandomBot));
+    let rule = || game.bot("rule");
+    let higher = G::info().higher_is_better;
+    match name.as_str() {
+        "random" => return Ok(Box::new(RandomBot)),
+        "medium" => return Ok(rule().unwrap_or_else(|| Box::new(RandomBot))),
+        "easy" => {
+            let inner = rule().unwrap_or_else(|| Box::new(RandomBot));
+            return Ok(Box::new(Noisy {
+                inner,
+                noise: 0.3,
+                name: "easy".into(),
+            }));
+        }
+        "hard" => {
+            let rollout = match rule() {
+                Some(bot) => Rollout::Bot(bot),
+                None => Rollout::Random,
+            };
+            return Ok(Box::new(Ismcts::new(
+                "hard",
+                Budget::Iterations(HARD_ITERATIONS),
+                rollout,
+                higher,
+            )));
+        }
+        _ => {}
+    }
+    if let Some(rest) = name.strip_prefix("ismcts") {
+        let budget = match rest.strip_prefix(':') {
+            None if rest.is_empty() => Budget::Iterations(1000),
+            Some(n) if n.ends_with("ms") => Budget::Time(Duration::from_millis(
+                n.trim_end_matches("ms")
+                    .parse()
+                    .map_err(|_| format!("bad budget in '{name}'"))?,
+            )),
+            Some(n) => Budget::Iterations(
+                n.parse()
+                    .map_err(|_| format!("bad budget in '{name}': write ismcts:500 or ismcts:200ms"))?,
+            ),
+            None => return Err(format!("unknown bot '{name}'")),
+        };
+        return Ok(Box::new(Ismcts::new("ismcts", budget, Rollout::Random, higher)));
     }
     game.bot(&name).ok_or_else(|| {
         format!(

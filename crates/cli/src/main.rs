@@ -1,6 +1,7 @@
 //! `cardroom`: list games, print rules, simulate bot matches, drive a game over JSON lines, or
 //! play in the terminal. The command-line contract is documented in the README; keep it stable.
 
+mod arena_cmd;
 mod engine_cmd;
 mod play_cmd;
 mod progress;
@@ -36,6 +37,8 @@ enum Command {
     Engine(EngineArgs),
     /// Play a match in the terminal against bots.
     Play(PlayArgs),
+    /// Compare bots over many games, rotating them through the seats.
+    Arena(ArenaArgs),
 }
 
 /// Options every table takes.
@@ -66,6 +69,26 @@ struct SimArgs {
     /// Bot names, one for every seat or one per seat, comma-separated.
     #[arg(long, default_value = "random")]
     bots: String,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct ArenaArgs {
+    id: String,
+    #[command(flatten)]
+    table: TableArgs,
+    /// Bots to compare, comma-separated (random, easy, medium, hard, ismcts[:N], rule).
+    #[arg(long)]
+    bots: String,
+    /// Games (matches) to play; in duplicate mode each is played once per seat rotation.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Replay every game with the bots rotated through all seats, so the luck of the deal
+    /// cancels out.
+    #[arg(long)]
+    duplicate: bool,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -105,6 +128,7 @@ fn main() -> ExitCode {
         Command::Sim(a) => sim_cmd::run(&a),
         Command::Engine(a) => engine_cmd::run(&a),
         Command::Play(a) => play_cmd::run(&a),
+        Command::Arena(a) => arena_cmd::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

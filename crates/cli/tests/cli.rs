@@ -420,3 +420,79 @@ fn a_full_match_ends_with_results() {
         "a deal scores 26 points (78 after a moon): {sum}"
     );
 }
+
+#[test]
+fn arena_reports_means_intervals_and_wins() {
+    let (code, out, err) = cardroom(
+        &[
+            "arena",
+            "hearts",
+            "--bots",
+            "medium,random",
+            "--games",
+            "6",
+            "--duplicate",
+            "--json",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "hearts");
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["matches"], 24, "duplicate: every game once per seat rotation");
+    assert_eq!(v["higher_is_better"], false);
+    let bots = v["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 2);
+    for b in bots {
+        let ci = b["ci95"].as_array().unwrap();
+        let (lo, mean, hi) = (
+            ci[0].as_f64().unwrap(),
+            b["mean"].as_f64().unwrap(),
+            ci[1].as_f64().unwrap(),
+        );
+        assert!(lo <= mean && mean <= hi, "{b}");
+        assert!(b["wins"].is_u64() && b["name"].is_string());
+    }
+    assert!(
+        bots[0]["mean"].as_f64().unwrap() < bots[1]["mean"].as_f64().unwrap(),
+        "the rule bot takes fewer points"
+    );
+    assert!(v["paired_difference"]["ci95"].is_array());
+    // Plain mode rotates seats game by game; a deal limit applies.
+    let (code, out, _) = cardroom(
+        &[
+            "arena",
+            "belote",
+            "--bots",
+            "easy,medium",
+            "--games",
+            "3",
+            "--deals",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["matches"], 3);
+    let (code, _, err) = cardroom(&["arena", "hearts", "--bots", "nobody", "--games", "1"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown bot 'nobody'"), "{err}");
+}
+
+#[test]
+fn the_engine_hints_at_every_level() {
+    for level in ["easy", "medium", "hard", "random"] {
+        let (_, out, _) = cardroom(
+            &["engine", "tribello", "--seed", "4"],
+            &format!("{{\"cmd\":\"hint\",\"bot\":\"{level}\"}}\n"),
+        );
+        let lines = json_lines(&out);
+        let legal = lines[0]["legal"].as_array().unwrap();
+        assert!(legal.contains(&lines[1]["hint"]), "{level}: {}", lines[1]);
+    }
+}

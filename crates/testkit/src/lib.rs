@@ -325,3 +325,48 @@ pub fn duel<G: Game>(
         bot_wins: wins,
     }
 }
+
+/// Checks that the bot `name` decides from what its seat may see: at many points of random
+/// matches, the bot's choice from the true state equals its choice from a world sampled for the
+/// acting seat (same view, other hidden cards), given the same random stream. A bot or sampler
+/// that read hidden cards would, sooner or later, choose differently.
+pub fn assert_bot_uses_only_views<G: Game>(players: usize, variants: &[&str], name: &str, matches: u64, seed: u64) {
+    let v = Variants::parse(G::info().variants, variants).unwrap_or_else(|e| panic!("{e}"));
+    let game = G::new(players, &v).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = GameRng::from_seed(seed);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for k in 0..matches {
+        let mut m = Match::<G>::new(MatchSetup::new(players, v.clone(), seed.wrapping_add(k)))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut step = 0u64;
+        while let Some(seat) = m.to_act() {
+            m.legal_actions(&mut legal);
+            if step % 7 == 3 && legal.len() > 1 {
+                let truth = m.deal().clone();
+                let world = truth.sample_world(seat, &mut rng);
+                let stream = rng.fork();
+                let pick = |d: &G::Deal| {
+                    let mut bot = make_bot(&game, name).unwrap_or_else(|e| panic!("{e}"));
+                    let decision = Decision::new(d, &legal, m.totals()).expect("a seat is to act");
+                    bot.choose(&decision, &mut stream.clone())
+                };
+                let (a, b) = (pick(&truth), pick(&world));
+                assert_eq!(
+                    a,
+                    b,
+                    "{} seed {} step {step}: bot '{name}' chose differently in a world its seat cannot tell apart",
+                    G::info().id,
+                    seed.wrapping_add(k)
+                );
+                checked += 1;
+            }
+            m.apply(legal[rng.index(legal.len())]).expect("legal");
+            step += 1;
+            if step > 400 {
+                break;
+            }
+        }
+    }
+    assert!(checked > 0, "no decision was checked");
+}

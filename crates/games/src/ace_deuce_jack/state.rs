@@ -217,7 +217,9 @@ impl Deal for AdjDeal {
     fn sample_world(&self, _seat: Seat, rng: &mut GameRng) -> AdjDeal {
         let mut world = self.clone();
         if self.step == Step::Betting {
-            // Nobody has seen a card: any order and any cuts are as likely.
+            // Nobody has seen a card: any order and any cuts are as likely. Start from a fixed
+            // order so the world never depends on the true one.
+            world.order.sort();
             rng.shuffle(&mut world.order);
             let n = 52 - self.cfg.dead_bottom_cards as u32;
             let (a, b) = random_cuts(n, rng);

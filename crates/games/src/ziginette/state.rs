@@ -541,8 +541,12 @@ impl Deal for ZiginetteDeal {
 
     fn sample_world(&self, _seat: Seat, rng: &mut GameRng) -> ZiginetteDeal {
         // Nobody has seen the undealt cards: any order of them is as likely.
+        // Start from the unseen cards in a fixed order, so the world depends only on what is
+        // known, never on the true order.
         let mut world = self.clone();
-        rng.shuffle(&mut world.order[self.next as usize..]);
+        let rest = &mut world.order[self.next as usize..];
+        rest.sort();
+        rng.shuffle(rest);
         world
     }
 

@@ -1,0 +1,195 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+//! Whitehouse 2012) for any game.
+//!
+//! Each iteration samples a world consistent with the deciding seat's view (through
+//! [`Decision::sample_world`]: the bot never reads the true state), walks the tree choosing among
+//! the children whose actions are legal in that world by UCB1 with availability counts, expands
+//! one untried action, plays the deal out with the rollout policy, and credits every node on the
+//! path with the outcome for the seat that chose its action. The most visited root action wins.
+
+use cards::GameRng;
+use engine::{Bot, Deal, Decision};
+use std::time::{Duration, Instant};
+
+/// How much searching a decision gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    Iterations(u32),
+    Time(Duration),
+}
+
+/// How rollouts choose actions.
+pub enum Rollout<D: Deal> {
+    Random,
+    /// A bot playing every seat from its view of the sampled world.
+    Bot(Box<dyn Bot<D>>),
+}
+
+struct Node<A> {
+    action: Option<A>,
+    /// The seat that chose `action`.
+    player: usize,
+    children: Vec<usize>,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+/// The ISMCTS bot.
+pub struct Ismcts<D: Deal> {
+    name: String,
+    budget: Budget,
+    exploration: f64,
+    rollout: Rollout<D>,
+    higher_is_better: bool,
+    /// Iterations run by the last decision (for reports and benchmarks).
+    pub last_iterations: u32,
+}
+
+impl<D: Deal> Ismcts<D> {
+    pub fn new(name: &str, budget: Budget, rollout: Rollout<D>, higher_is_better: bool) -> Ismcts<D> {
+        Ismcts {
+            name: name.to_string(),
+            budget,
+            exploration: 0.7,
+            rollout,
+            higher_is_better,
+            last_iterations: 0,
+        }
+    }
+
+    /// Each seat's result scaled to [0, 1] within the deal (the best seat 1, the worst 0).
+    fn rewards(&self, deltas: &[i64]) -> Vec<f64> {
+        let (lo, hi) = (
+            deltas.iter().copied().min().unwrap_or(0),
+            deltas.iter().copied().max().unwrap_or(0),
+        );
+        if hi == lo {
+            return vec![0.5; deltas.len()];
+        }
+        let span = (hi - lo) as f64;
+        deltas
+            .iter()
+            .map(|&d| {
+                if self.higher_is_better {
+                    (d - lo) as f64 / span
+                } else {
+                    (hi - d) as f64 / span
+                }
+            })
+            .collect()
+    }
+
+    fn play_out(&mut self, world: &mut D, legal: &mut Vec<D::Action>, totals: &[i64], rng: &mut GameRng) {
+        while world.to_act().is_some() {
+            world.legal_actions(legal);
+            let a = match &mut self.rollout {
+                Rollout::Random => legal[rng.index(legal.len())],
+                Rollout::Bot(bot) => {
+                    let decision = Decision::new(world, legal, totals).expect("a seat is to act");
+                    bot.choose(&decision, rng)
+                }
+            };
+            world.apply(a).expect("rollout actions are legal");
+        }
+    }
+}
+
+impl<D: Deal> Bot<D> for Ismcts<D> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, D>, rng: &mut GameRng) -> D::Action {
+        if decision.legal.len() == 1 {
+            self.last_iterations = 0;
+            return decision.legal[0];
+        }
+        let mut nodes: Vec<Node<D::Action>> = vec![Node {
+            action: None,
+            player: decision.seat,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }];
+        let start = Instant::now();
+        let mut legal = Vec::new();
+        let mut path = Vec::with_capacity(64);
+        let mut iterations = 0u32;
+        loop {
+            match self.budget {
+                Budget::Iterations(n) if iterations >= n => break,
+                Budget::Time(t) if iterations > 0 && start.elapsed() >= t => break,
+                _ => {}
+            }
+            iterations += 1;
+            let mut world = decision.sample_world(rng);
+            let mut node = 0;
+            path.clear();
+            path.push(0);
+            // Selection and expansion.
+            while let Some(actor) = world.to_act() {
+                world.legal_actions(&mut legal);
+                let tried: Vec<D::Action> = nodes[node].children.iter().filter_map(|&c| nodes[c].action).collect();
+                let untried: Vec<D::Action> = legal.iter().copied().filter(|a| !tried.contains(a)).collect();
+                if !untried.is_empty() {
+                    let a = untried[rng.index(untried.len())];
+                    world.apply(a).expect("legal in this world");
+                    let child = nodes.len();
+                    nodes.push(Node {
+                        action: Some(a),
+                        player: actor,
+                        children: Vec::new(),
+                        visits: 0,
+                        available: 0,
+                        reward: 0.0,
+                    });
+                    nodes[node].children.push(child);
+                    path.push(child);
+                    break;
+                }
+                // Every legal action has a child: UCB1 over those available here.
+                let mut best = None;
+                let mut best_score = f64::NEG_INFINITY;
+                let children = nodes[node].children.clone();
+                for c in children {
+                    let Some(a) = nodes[c].action else { continue };
+                    if !legal.contains(&a) {
+                        continue;
+                    }
+                    nodes[c].available += 1;
+                    let n = &nodes[c];
+                    let score = n.reward / n.visits.max(1) as f64
+                        + self.exploration * ((n.available.max(1) as f64).ln() / n.visits.max(1) as f64).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = Some(c);
+                    }
+                }
+                let c = best.expect("a legal child exists");
+                world
+                    .apply(nodes[c].action.expect("children carry actions"))
+                    .expect("legal in this world");
+                node = c;
+                path.push(c);
+            }
+            // Rollout and backpropagation.
+            self.play_out(&mut world, &mut legal, decision.totals, rng);
+            let rewards = world.outcome().map(|o| self.rewards(&o.deltas)).unwrap_or_default();
+            for &n in &path {
+                nodes[n].visits += 1;
+                nodes[n].reward += rewards.get(nodes[n].player).copied().unwrap_or(0.5);
+            }
+        }
+        self.last_iterations = iterations;
+        let root = &nodes[0];
+        let best = root
+            .children
+            .iter()
+            .filter(|&&c| nodes[c].action.is_some_and(|a| decision.legal.contains(&a)))
+            .max_by_key(|&&c| (nodes[c].visits, std::cmp::Reverse(c)))
+            .copied();
+        best.and_then(|c| nodes[c].action).unwrap_or(decision.legal[0])
+    }
+}
