@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 pub enum Budget {
     Iterations(u32),
     Time(Duration),
+    /// Whichever runs out first.
+    Capped(u32, Duration),
 }
 
 /// How rollouts choose actions.
@@ -121,6 +123,8 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             match self.budget {
                 Budget::Iterations(n) if iterations >= n => break,
                 Budget::Time(t) if iterations > 0 && start.elapsed() >= t => break,
+                Budget::Capped(n, _) if iterations >= n => break,
+                Budget::Capped(_, t) if iterations > 0 && start.elapsed() >= t => break,
                 _ => {}
             }
             iterations += 1;
