@@ -88,7 +88,7 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             };
             return Ok(Box::new(Ismcts::new(
                 "hard",
-                Budget::Iterations(HARD_ITERATIONS),
+                Budget::Capped(HARD_ITERATIONS, HARD_TIME),
                 rollout,
                 higher,
             )));
