@@ -58,11 +58,10 @@ pub fn bot_names<G: Game>() -> Vec<&'static str> {
     names
 }
 
-/// What `hard` spends on a decision: 300 iterations, or 400 ms if that comes first (games whose
-/// rule-bot rollouts are slow, such as the meld games, hit the time cap), so a move stays under
-/// about half a second on this project's machine.
+/// What `hard` spends on a decision: a fixed number of iterations, so seeded games replay
+/// exactly; games whose rule bot is slow roll out randomly, so a move stays well under half a
+/// second on this project's machine.
 pub const HARD_ITERATIONS: u32 = 300;
-pub const HARD_TIME: Duration = Duration::from_millis(400);
 
 /// Makes the named bot for `game`, or explains which names exist. `ismcts:N` sets the
 /// iterations of a plain (random-rollout) ISMCTS bot.
@@ -83,12 +82,12 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
         }
         "hard" => {
             let rollout = match rule() {
-                Some(bot) => Rollout::Bot(bot),
-                None => Rollout::Random,
+                Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
+                _ => Rollout::Random,
             };
             return Ok(Box::new(Ismcts::new(
                 "hard",
-                Budget::Capped(HARD_ITERATIONS, HARD_TIME),
+                Budget::Iterations(HARD_ITERATIONS),
                 rollout,
                 higher,
             )));

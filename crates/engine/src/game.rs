@@ -132,6 +132,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether the rule bot is cheap enough to play search rollouts (false for bots that run a
+    /// meld solver on every move); search bots then roll out randomly instead.
+    fn rule_bot_suits_rollouts() -> bool {
+        true
+    }
+
     /// Names accepted by [`Game::bot`], for help texts.
     fn bot_names() -> &'static [&'static str] {
         &[]

@@ -134,6 +134,10 @@ impl Game for Khanhoo {
         (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<KhanhooDeal>>)
     }
 
+    fn rule_bot_suits_rollouts() -> bool {
+        false // it runs the meld solver on every move
+    }
+
     fn bot_names() -> &'static [&'static str] {
         &["rule"]
     }

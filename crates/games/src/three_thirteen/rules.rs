@@ -141,6 +141,10 @@ impl Game for ThreeThirteen {
         (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<TtDeal>>)
     }
 
+    fn rule_bot_suits_rollouts() -> bool {
+        false // it runs the meld solver on every move
+    }
+
     fn bot_names() -> &'static [&'static str] {
         &["rule"]
     }
