@@ -9,6 +9,7 @@ pub mod banking;
 pub mod belote;
 pub mod big_three;
 pub mod hearts;
+pub mod jewel;
 pub mod khanhoo;
 pub mod pinochle;
 pub mod registry;

@@ -1,0 +1,519 @@
+use cards::{parse_card_list, Card};
+use melds::Solver;
+
+use super::melds::{best_arrangement, validate_declaration, Table, SUPER_SEQUENCE};
+use super::scoring::{chart, jewel_points, jewels_kept, settle, Settlement, Standing};
+
+fn cards(text: &str) -> Vec<Card> {
+    parse_card_list(text).expect("valid cards")
+}
+
+fn card(text: &str) -> Card {
+    text.parse().expect("a card")
+}
+
+fn spade_ace() -> Table {
+    Table::new(card("AS"), true)
+}
+
+/// RULES_NOTES 12.3: the seed's nine-player example, every result and every chart cell.
+#[test]
+fn nine_player_example_is_reproduced_exactly() {
+    let played = |jewels, net| Settlement {
+        jewels,
+        standing: Standing::Played { net },
+    };
+    let packed = |jewels, cost| Settlement {
+        jewels,
+        standing: Standing::Packed { cost },
+    };
+    let players = [
+        Settlement {
+            jewels: 0,
+            standing: Standing::Declarer { net: 7 },
+        },
+        played(2, 3),
+        played(7, -12),
+        played(0, 2 - 4),
+        packed(0, 4),
+        packed(2, 4),
+        packed(0, 8),
+        packed(2, 8),
+        played(0, 4 - 12),
+    ];
+    assert_eq!(settle(&players), vec![58, 32, 2, -11, -17, 1, -21, -3, -41]);
+    let expected = [
+        [0, 2, 12, 9, 4, 2, 8, 6, 15],
+        [-2, 0, 10, 7, 2, 0, 2, 0, 13],
+        [-12, -10, 0, -3, 7, 5, 7, 5, 3],
+        [-9, -7, 3, 0, 0, -2, 0, -2, 6],
+        [-4, -2, -7, 0, 0, -2, 0, -2, 0],
+        [-2, 0, -5, 2, 2, 0, 2, 0, 2],
+        [-8, -2, -7, 0, 0, -2, 0, -2, 0],
+        [-6, 0, -5, 2, 2, 0, 2, 0, 2],
+        [-15, -13, -3, -6, 0, -2, 0, -2, 0],
+    ];
+    let got = chart(&players);
+    for (p, row) in expected.iter().enumerate() {
+        assert_eq!(got[p], row.to_vec(), "row {}", (b'A' + p as u8) as char);
+    }
+    // The chart is antisymmetric, so the deal is zero-sum.
+    assert_eq!(settle(&players).iter().sum::<i32>(), 0);
+}
+
+/// J13: without a declarer nobody pays for packing.
+#[test]
+fn no_declarer_means_no_pack_payments() {
+    let players = [
+        Settlement {
+            jewels: 0,
+            standing: Standing::Played { net: 2 },
+        },
+        Settlement {
+            jewels: 2,
+            standing: Standing::Packed { cost: 8 },
+        },
+        Settlement {
+            jewels: 0,
+            standing: Standing::Played { net: -12 },
+        },
+    ];
+    // A: +14 from C, -2 to B; B: +2 from each; C: -14, -2.
+    assert_eq!(settle(&players), vec![12, 4, -16]);
+}
+
+/// The hands behind the example's figures give the same N and J.
+#[test]
+fn example_hands_arrange_as_the_seed_says() {
+    let t = spade_ace();
+    let mut solver = Solver::new();
+
+    // A declares: a pure four, an auxiliary, the super sequence K-A-2 of spades (4, not an
+    // auxiliary, since it crosses groups) and the marriage Q-K of clubs with a joker (3).
+    let a = cards("4H 5H 6H 7H 8C 9C TC KS AS 2S QC KC JK 9D 9H 9S");
+    let decl = validate_declaration(&mut solver, &t, &a).expect("a valid declaration");
+    assert_eq!(decl.bonus, 7);
+    assert!(decl.groups.iter().any(|g| g.kind == SUPER_SEQUENCE));
+    assert_eq!(jewel_points(&t, &a, None), 0);
+
+    // B: a four, sets of 3s, 6s and 9s with a joker, and Q-K of clubs with a red ace as a wild.
+    let b = cards("5S 6S 7S 8S 3C 3D 3H 6C 6D 6H 9C 9D JK QC KC AD");
+    let arr = best_arrangement(&mut solver, &t, &b);
+    assert_eq!((arr.bonus, arr.penalty), (3, 0));
+    assert_eq!(jewel_points(&t, &b, None), 2);
+
+    // C: no compulsory sequence; jewels two AH and one AD.
+    let c = cards("AH AH AD 2C 4C 6C 8C 3D 5D 7D 9D 2H 4H 8H TS QS");
+    let arr = best_arrangement(&mut solver, &t, &c);
+    assert_eq!((arr.bonus, arr.penalty, arr.compulsory), (0, 12, None));
+    assert_eq!(jewel_points(&t, &c, None), 7);
+
+    // D: J-Q-K-A of spades, a super set of 2D (J12: the bonus is the super set's), nine loose
+    // spot cards counting 4.
+    let d = cards("JS QS KS AS 2D 2D 2D 3C 5C 7C 9C 4H 6H 8H TH 5D");
+    let arr = best_arrangement(&mut solver, &t, &d);
+    assert_eq!((arr.bonus, arr.penalty, arr.net()), (2, 4, -2));
+    assert!(arr.compulsory.is_some());
+
+    // I: super sets of 5S and 7C, no compulsory sequence.
+    let i = cards("5S 5S 5S 7C 7C 7C 2D 4D 6D 8D TD 3H 5H 9H JH KD");
+    let arr = best_arrangement(&mut solver, &t, &i);
+    assert_eq!((arr.bonus, arr.penalty, arr.net()), (4, 12, -8));
+}
+
+/// J9 and the packer's cap.
+#[test]
+fn jewel_points_per_suit_and_packer_cap() {
+    let t = spade_ace();
+    assert_eq!(jewel_points(&t, &cards("AH AH AH"), None), 10);
+    assert_eq!(jewel_points(&t, &cards("AH AH AH AD"), None), 12);
+    assert_eq!(jewel_points(&t, &cards("AH AD AS AC"), None), 4);
+    // A packer keeps two: two of one suit (5) beat one of each (4).
+    assert_eq!(jewel_points(&t, &cards("AH AH AD"), Some(2)), 5);
+    assert_eq!(jewel_points(&t, &cards("AH AD"), Some(2)), 4);
+    assert_eq!(jewel_points(&t, &cards("AH AH AH"), Some(2)), 5);
+    assert_eq!(jewels_kept(&t, &cards("AD AH 3C AH"), 2), cards("AH AH"));
+}
+
+/// JX2: counts of loose cards.
+#[test]
+fn counts_of_loose_cards() {
+    let t = spade_ace();
+    assert_eq!(t.count(&cards("2C 3C 4D 5D 6H 7H 8S 9S TS")), 4);
+    assert_eq!(t.count(&cards("JC QD KH 2C 3C 4D 5D 6H")), 5);
+    assert_eq!(t.count(&cards("JK")), 0);
+    // Jewels count nothing either.
+    assert_eq!(t.count(&cards("AH AD AS")), 1);
+}
+
+/// J1: which cards are jewels, and the marriage suit.
+#[test]
+fn open_card_decides_jewels_and_marriage() {
+    let t = Table::new(card("7D"), true);
+    assert!(t.is_jewel(card("7S")) && t.is_jewel(card("7C")));
+    assert!(!t.is_jewel(card("7H")) && !t.is_jewel(card("7D")));
+    assert_eq!(t.marriage_suit, cards::Suit::Hearts);
+    assert_eq!(spade_ace().marriage_suit, cards::Suit::Clubs);
+    assert_eq!(
+        Table::new(card("AS"), true).super_sequence(),
+        [card("KS"), card("AS"), card("2S")]
+    );
+}
+
+/// JX3: the super sequence serves as the auxiliary only within one group.
+#[test]
+fn super_sequence_as_auxiliary() {
+    let mut solver = Solver::new();
+    // Open 7D: 6D 7D 8D is both the bonus and the auxiliary.
+    let t = Table::new(card("7D"), true);
+    let hand = cards("2C 3C 4C 5C 6D 7D 8D 9S 9H 9C JH QH JK KS KD KC");
+    let decl = validate_declaration(&mut solver, &t, &hand).expect("valid with the super sequence as auxiliary");
+    assert_eq!(decl.bonus, 4);
+    // Open AS: K-A-2 of spades is not an auxiliary, and nothing else is.
+    let t = spade_ace();
+    let hand = cards("2C 3C 4C 5C KS AS 2S 9S 9H 9C JH QH JK KD JK KC");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand), None);
+    // Open TC: 9-T-J of clubs gives the bonus but is not an auxiliary.
+    let t = Table::new(card("TC"), true);
+    let hand = cards("2S 3S 4S 5S 9C TC JC 6H 6D 6S QH QD JK 3D 4D 5D");
+    let decl = validate_declaration(&mut solver, &t, &hand).expect("3D 4D 5D is the auxiliary");
+    assert_eq!(decl.bonus, 4, "{decl:?}");
+    let hand = cards("2S 3S 4S 5S 9C TC JC 6H 6D 6S QH QD JK 3D JK 5D");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand), None);
+}
+
+/// JX4 and J7: invalid declarations.
+#[test]
+fn wrong_declarations_are_refused() {
+    let mut solver = Solver::new();
+    let t = spade_ace();
+    // 10-J-Q-K of hearts mixes groups, so there is no compulsory four.
+    let hand = cards("TH JH QH KH 2C 3C 4C 5D 5C 5S 7D 7C 7S 8D 9D TD");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand), None);
+    // Four fours.
+    let hand = cards("2C 3C 4C 5C 6D 7D 8D 9D 2H 3H 4H 5H 7S 8S 9S TS");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand), None);
+    // The only pure run is the four: no auxiliary.
+    let hand = cards("2C 3C 4C 5C 6D JK 8D 9S 9H 9C JH QH JK KD KS KC");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand), None);
+    // A joker-aided three across groups (K JK 2 with an open ace) is no group at all.
+    let hand = cards("2C 3C 4C 5C 6D 7D 8D KS JK 2S JH QH JK 9D 9H 9C");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand), None);
+    // The same with K-A-2 natural is the super sequence.
+    let hand = cards("2C 3C 4C 5C 6D 7D 8D KS AS 2S JH QH JK 9D 9H 9C");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand).map(|d| d.bonus), Some(4));
+    // Fifteen or seventeen cards never declare.
+    assert!(validate_declaration(&mut solver, &t, &hand[..15]).is_none());
+}
+
+/// Jewels as wilds or as themselves; all-wild groups by variant; marriages.
+#[test]
+fn jewels_wilds_and_marriages() {
+    let mut solver = Solver::new();
+    let t = Table::new(card("7D"), true);
+    // 4-5-6-7 of spades with the jewel 7S as itself is the compulsory four.
+    let hand = cards("4S 5S 6S 7S 2C 3C 4C 9H 9D 9C JH QH 7C 8H 8D 8C");
+    assert!(validate_declaration(&mut solver, &t, &hand).is_some());
+    // A super set of jewels: 2 for the set (J11), and the three jewels pay 10 as jewels.
+    let hand = cards("2C 3C 4C 5C 7S 7S 7S 6H 7H 8H 9D 9H 9C JD QD KD");
+    let decl = validate_declaration(&mut solver, &t, &hand).expect("valid");
+    assert_eq!(decl.bonus, 2);
+    assert_eq!(jewel_points(&t, &hand, None), 10);
+    // Three jokers as a group: allowed by default, refused when the variant says so.
+    // (Each other group is a super set, so no joker can join one.)
+    let hand = cards("2C 3C 4C 5C 6H 6H 6H 9D 9D 9D KS KS KS JK JK JK");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand).map(|d| d.bonus), Some(6));
+    let strict = Table::new(card("7D"), false);
+    assert_eq!(validate_declaration(&mut solver, &strict, &hand), None);
+    // Marriage (K and Q of hearts, open 7D) in a sequence: 3; split across sets: nothing.
+    let hand = cards("2C 3C 4C 5C 6H 7H 8H QH KH JK 9D 9C 9S TD TC TS");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand).map(|d| d.bonus), Some(3));
+    let hand = cards("2C 3C 4C 5C 6H 7H 8H QH QD QS KH KD KS TD TC TS");
+    assert_eq!(validate_declaration(&mut solver, &t, &hand).map(|d| d.bonus), Some(0));
+    // A defender needs a compulsory sequence for the marriage.
+    let hand = cards("QH KH JK 2C 4C 6C 8D TD 3S 5S 9S JD 2D 4H 6D 8S");
+    let arr = best_arrangement(&mut solver, &t, &hand);
+    assert_eq!((arr.bonus, arr.penalty), (0, 12));
+}
+
+/// J8: a defender shows the groups that pay most, and the count of the rest.
+#[test]
+fn defender_arrangement_prefers_the_best_net() {
+    let mut solver = Solver::new();
+    let t = spade_ace();
+    // The joker is worth more in 2D-4D than in the 9s: 8H 9H TH is pure, and the loose
+    // KC JD QH (3) and 9D 6H 3S (one half dropped, 1) count 4.
+    let hand = cards("2C 3C 4C 5C 9D 9H JK JD QH KC 2D 4D 6H 8H TH 3S");
+    let arr = best_arrangement(&mut solver, &t, &hand);
+    assert_eq!((arr.bonus, arr.penalty), (0, 4));
+    assert_eq!(arr.compulsory, Some([card("2C"), card("3C"), card("4C"), card("5C")]));
+    // A jewel (AH) stands in for the 9 of hearts: loose JD QH KC and six spots count 6,
+    // against 7 with the jewel loose.
+    let hand = cards("2C 3C 4C 5C JD QH KC 2D 4D 6H 8H TH AH 3S 7S 9C");
+    let arr = best_arrangement(&mut solver, &t, &hand);
+    assert_eq!((arr.bonus, arr.penalty), (0, 6));
+}
+
+/// An independent brute force: every partition of the hand into one optional pure four, 3-card
+/// groups (each classified from scratch, every jewel tried as wild and as itself) and loose
+/// cards. Returns (best declaration bonus, best defender net).
+mod brute {
+    use std::collections::HashMap;
+
+    use cards::{Card, Suit};
+
+    use super::super::melds::Table;
+
+    fn spot(face: u8) -> bool {
+        (2..=10).contains(&face)
+    }
+
+    fn order(face: u8) -> u8 {
+        if face == 1 {
+            14
+        } else {
+            face
+        }
+    }
+
+    /// (bonus with a compulsory, bonus without, auxiliary) for the best reading of three cards.
+    pub fn three(t: &Table, cards: &[Card]) -> Option<(i32, i32, bool)> {
+        let flexible: Vec<usize> = (0..3).filter(|&i| t.is_jewel(cards[i])).collect();
+        let mut best: Option<(i32, i32, bool)> = None;
+        for roles in 0u8..(1 << flexible.len()) {
+            let naturals: Vec<Card> = (0..3)
+                .filter(|&i| {
+                    let wild_jewel = flexible
+                        .iter()
+                        .position(|&f| f == i)
+                        .is_some_and(|k| roles & 1 << k != 0);
+                    !cards[i].is_joker() && !wild_jewel
+                })
+                .map(|i| cards[i])
+                .collect();
+            let wilds = 3 - naturals.len();
+            let mut readings: Vec<(i32, i32, bool)> = Vec::new();
+            let mut sorted = naturals.clone();
+            sorted.sort();
+            let mut sup = t.super_sequence().to_vec();
+            sup.sort();
+            if wilds == 0 && sorted[0] == sorted[1] && sorted[1] == sorted[2] {
+                readings.push((2, 2, true));
+            }
+            if wilds == 0 && sorted == sup {
+                readings.push((4, 4, t.super_sequence_in_one_group()));
+            }
+            if naturals.is_empty() {
+                if t.all_wild_groups_allowed {
+                    readings.push((0, 0, false));
+                }
+            } else {
+                let same_rank = naturals.iter().all(|c| c.face() == naturals[0].face());
+                let mut suits: Vec<Suit> = naturals.iter().map(|c| c.suit_unchecked()).collect();
+                suits.sort();
+                suits.dedup();
+                if same_rank && suits.len() == naturals.len() {
+                    readings.push((0, 0, false));
+                }
+                let same_suit = suits.len() == 1;
+                let same_group = naturals.iter().all(|c| spot(c.face()) == spot(naturals[0].face()));
+                let mut orders: Vec<u8> = naturals.iter().map(|c| order(c.face())).collect();
+                orders.sort();
+                let distinct = orders.windows(2).all(|w| w[0] != w[1]);
+                let span = orders[orders.len() - 1] - orders[0];
+                // Both groups hold at least three ranks, so a span of two always fits.
+                let fits = span <= 2;
+                if same_suit && same_group && distinct && fits {
+                    let marriage = if t.has_marriage(&naturals) { 3 } else { 0 };
+                    let in_group_super = sorted == sup && t.super_sequence_in_one_group();
+                    let bonus = if in_group_super { 4 } else { marriage };
+                    readings.push((bonus, if in_group_super { 4 } else { 0 }, wilds == 0));
+                }
+            }
+            for r in readings {
+                best = Some(match best {
+                    None => r,
+                    Some(b) => (b.0.max(r.0), b.1.max(r.1), b.2 || r.2),
+                });
+            }
+        }
+        best
+    }
+
+    pub fn four(t: &Table, cards: &[Card]) -> Option<i32> {
+        if cards.iter().any(|c| c.is_joker()) {
+            return None;
+        }
+        let suit = cards[0].suit_unchecked();
+        let mut orders: Vec<u8> = cards.iter().map(|c| order(c.face())).collect();
+        orders.sort();
+        let ok = cards.iter().all(|c| c.suit_unchecked() == suit)
+            && orders.windows(2).all(|w| w[1] == w[0] + 1)
+            && (orders[3] <= 10 || orders[0] == 11);
+        ok.then(|| if t.has_marriage(cards) { 3 } else { 0 })
+    }
+
+    type Key = (u32, bool, u8, bool);
+
+    /// The best declaration bonus over partitions of the cards in `free` into one four and four
+    /// threes, one of them an auxiliary.
+    fn search(
+        t: &Table,
+        hand: &[Card],
+        free: u32,
+        state: (bool, u8, bool),
+        memo: &mut HashMap<Key, Option<i32>>,
+    ) -> Option<i32> {
+        let (has_four, groups, aux) = state;
+        if free == 0 {
+            return (has_four && groups == 4 && aux).then_some(0);
+        }
+        let key = (free, has_four, groups, aux);
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let first = free.trailing_zeros() as usize;
+        let rest = free & !(1 << first);
+        let mut best: Option<i32> = None;
+        let others: Vec<usize> = (0..hand.len()).filter(|&i| rest & 1 << i != 0).collect();
+        for a in 0..others.len() {
+            for b in a + 1..others.len() {
+                let cards = [hand[first], hand[others[a]], hand[others[b]]];
+                let f = rest & !(1 << others[a]) & !(1 << others[b]);
+                if groups < 4 {
+                    if let Some((with, _, is_aux)) = three(t, &cards) {
+                        if let Some(v) = search(t, hand, f, (has_four, groups + 1, aux || is_aux), memo) {
+                            best = Some(best.map_or(v + with, |x: i32| x.max(v + with)));
+                        }
+                    }
+                }
+                if !has_four {
+                    for &c in &others[b + 1..] {
+                        let cards4 = [hand[first], hand[others[a]], hand[others[b]], hand[c]];
+                        if let Some(bonus) = four(t, &cards4) {
+                            if let Some(v) = search(t, hand, f & !(1 << c), (true, groups, aux), memo) {
+                                best = Some(best.map_or(v + bonus, |x: i32| x.max(v + bonus)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        memo.insert(key, best);
+        best
+    }
+
+    /// The best declaration bonus, if the 16 cards declare.
+    pub fn declaration(t: &Table, hand: &[Card]) -> Option<i32> {
+        let mut memo = HashMap::new();
+        search(t, hand, (1u32 << hand.len()) - 1, (false, 0, false), &mut memo)
+    }
+
+    /// The best defender net, by enumerating which cards are grouped (every subset of groups).
+    pub fn defender(t: &Table, hand: &[Card]) -> i32 {
+        let n = hand.len();
+        let mut best = i32::MIN;
+        let mut groups: Vec<(u32, i32, i32, bool)> = Vec::new(); // (mask, with, without, is_four)
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    let cards = [hand[a], hand[b], hand[c]];
+                    if let Some((with, without, _)) = three(t, &cards) {
+                        groups.push((1 << a | 1 << b | 1 << c, with, without, false));
+                    }
+                    for d in c + 1..n {
+                        let cards = [hand[a], hand[b], hand[c], hand[d]];
+                        if let Some(bonus) = four(t, &cards) {
+                            groups.push((1 << a | 1 << b | 1 << c | 1 << d, bonus, 0, true));
+                        }
+                    }
+                }
+            }
+        }
+        groups.sort();
+        groups.dedup();
+        fn walk(
+            t: &Table,
+            hand: &[Card],
+            groups: &[(u32, i32, i32, bool)],
+            from: usize,
+            used: u32,
+            chosen: &mut Vec<usize>,
+            best: &mut i32,
+        ) {
+            let four = chosen.iter().any(|&i| groups[i].3);
+            let threes = chosen.iter().filter(|&&i| !groups[i].3).count();
+            let bonus: i32 = chosen
+                .iter()
+                .map(|&i| if four { groups[i].1 } else { groups[i].2 })
+                .sum();
+            let loose: Vec<Card> = (0..hand.len())
+                .filter(|&i| used & 1 << i == 0)
+                .map(|i| hand[i])
+                .collect();
+            let net = if four { bonus - t.count(&loose) } else { bonus - 12 };
+            *best = (*best).max(net);
+            for i in from..groups.len() {
+                let (mask, _, _, is_four) = groups[i];
+                if mask & used != 0 || (is_four && four) || (!is_four && threes == 4) {
+                    continue;
+                }
+                chosen.push(i);
+                walk(t, hand, groups, i + 1, used | mask, chosen, best);
+                chosen.pop();
+            }
+        }
+        walk(t, hand, &groups, 0, 0, &mut Vec::new(), &mut best);
+        best
+    }
+}
+
+/// Both searches agree with the brute force on random hands rich in groups.
+#[test]
+fn searches_match_brute_force_on_random_hands() {
+    use cards::{GameRng, Rank, Suit};
+    let mut rng = GameRng::from_seed(2026);
+    let mut solver = Solver::new();
+    let mut declared = 0;
+    for round in 0..600 {
+        // A narrow pack (three copies of a few ranks in two or three suits, some jokers) so
+        // that hands are full of groups, fours and jewels.
+        let low = 1 + rng.below(10) as u8;
+        let suits = &Suit::ALL[..2 + rng.below(2) as usize];
+        let mut pack = Vec::new();
+        for v in low..low + 5 {
+            let rank = Rank::from_value(if v > 13 { v - 13 } else { v }).expect("1..=13");
+            for &s in suits {
+                pack.extend([Card::new(rank, s); 3]);
+            }
+        }
+        pack.extend([Card::JOKER; 3]);
+        rng.shuffle(&mut pack);
+        let open = pack.iter().copied().find(|c| !c.is_joker()).expect("a natural");
+        let t = Table::new(open, round % 5 != 0);
+        let hand: Vec<Card> = pack[1..17].to_vec();
+        let fast = validate_declaration(&mut solver, &t, &hand).map(|d| d.bonus);
+        assert_eq!(
+            fast,
+            brute::declaration(&t, &hand),
+            "declaration of {hand:?}, open {open}"
+        );
+        declared += fast.is_some() as usize;
+        let arr = best_arrangement(&mut solver, &t, &hand);
+        assert_eq!(
+            arr.net(),
+            brute::defender(&t, &hand),
+            "defender {hand:?}, open {open}: {arr:?}"
+        );
+        // The arrangement shown adds up: every card once, the count as stated.
+        let mut shown: Vec<Card> = arr.loose.clone();
+        arr.compulsory.iter().for_each(|f| shown.extend(f));
+        arr.groups.iter().for_each(|g| shown.extend(g.naturals()));
+        let wilds: usize = arr.groups.iter().map(|g| g.wilds as usize).sum();
+        assert_eq!(shown.len() + wilds, 16, "{arr:?}");
+    }
+    assert!(
+        declared > 30,
+        "only {declared} hands declared: the generator is too weak"
+    );
+}
