@@ -69,3 +69,37 @@ fn khanhoo_16_cards_complete(bencher: divan::Bencher) {
     };
     bencher.bench_local(|| solver.solve(&rules, divan::black_box(&hand), 1).map(|p| p.score));
 }
+
+/// Jewel after the draw: seventeen cards with a joker and two jewels (open AS, so red aces are
+/// jewels); every discard is tried and the other sixteen checked as a declaration, as the bot
+/// does before declaring.
+#[divan::bench]
+fn jewel_17_cards_declaration_search(bencher: divan::Bencher) {
+    use games::jewel::melds::{validate_declaration, Table};
+    let hand: Vec<Card> = parse_card_list("4H 5H 6H 7H 8C 9C TC KS AS 2S QC KC JK 9D 9H AH AD").unwrap();
+    let table = Table::new("AS".parse().unwrap(), true);
+    let mut solver = Solver::new();
+    bencher.bench_local(|| {
+        let hand = divan::black_box(&hand);
+        let mut best = None;
+        for i in 0..hand.len() {
+            let mut rest = hand.clone();
+            rest.remove(i);
+            if let Some(d) = validate_declaration(&mut solver, &table, &rest) {
+                best = best.max(Some(d.bonus));
+            }
+        }
+        best
+    });
+}
+
+/// Jewel: a defender's sixteen cards arranged to best advantage (two jokers, two jewels, two
+/// candidate fours).
+#[divan::bench]
+fn jewel_16_cards_defender_arrangement(bencher: divan::Bencher) {
+    use games::jewel::melds::{best_arrangement, Table};
+    let hand: Vec<Card> = parse_card_list("2C 3C 4C 5C 6C 9D 9H JK JK QH KC 8H TH AH AD 7S").unwrap();
+    let table = Table::new("AS".parse().unwrap(), true);
+    let mut solver = Solver::new();
+    bencher.bench_local(|| best_arrangement(&mut solver, &table, divan::black_box(&hand)).net());
+}

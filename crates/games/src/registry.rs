@@ -37,6 +37,7 @@ registry!(
     crate::solo::Solo,
     crate::pinochle::AuctionPinochle,
     crate::khanhoo::Khanhoo,
+    crate::jewel::Jewel,
     crate::three_thirteen::ThreeThirteen,
     crate::big_three::BigThree,
     crate::ziginette::Ziginette,

@@ -510,7 +510,7 @@ fn all_wild() -> Group {
 /// 3-card groups besides it and the count of the rest; without one, the full hand (12) and up
 /// to four bonus groups.
 pub fn best_arrangement(solver: &mut Solver, table: &Table, hand: &[Card]) -> Arrangement {
-    let mut best = without_compulsory(table, hand);
+    let mut best = full_hand_arrangement(table, hand);
     for split in splits(table, hand) {
         for four in fours(&split.naturals) {
             let Some(rest) = remove(&split.naturals, &four) else {
@@ -555,9 +555,9 @@ fn spare_wilds(table: &Table, hand: &[Card], split: &Split, spare: u8) -> Vec<Ca
     wild_cards
 }
 
-/// The best a hand without a compulsory sequence can show: up to four pure bonus groups (super
-/// sets and super sequences), chosen exactly by a small search.
-fn without_compulsory(table: &Table, hand: &[Card]) -> Arrangement {
+/// The best a hand can show as a full hand (no compulsory sequence, or a wrong declaration): up
+/// to four pure bonus groups (super sets and super sequences), chosen exactly by a small search.
+pub fn full_hand_arrangement(table: &Table, hand: &[Card]) -> Arrangement {
     let mut candidates: Vec<Group> = Vec::new();
     let sup = table.super_sequence();
     let mut counts = [0u8; 64];

@@ -1,12 +1,17 @@
-//! Jewel (Basudeo Agarwal's game for 2 to 9 players, 162 cards): the scoring core.
+//! Jewel (Basudeo Agarwal's game for 2 to 9 players with 162 cards; RULES_NOTES 12).
 //!
-//! Built so far: the groups and the two arrangement searches on the shared solver
-//! ([`melds`]: the declarer's exact validator and the defenders' best arrangement) and the
-//! difference-based settlement ([`scoring`]). The deal itself (drawing, packing, declaring,
-//! stock exhaustion) is not written yet, so the game is not registered.
+//! [`melds`] holds the groups and the two arrangement searches on the shared solver (the
+//! declarer's exact validator and the defenders' best arrangement), [`scoring`] the jewel
+//! points and the difference-based settlement, [`state`] the deal, [`rules`] the variants and
+//! [`bot`] the rule-based player.
 
+pub mod bot;
 pub mod melds;
+pub mod rules;
 pub mod scoring;
+pub mod state;
+
+pub use rules::Jewel;
 
 #[cfg(test)]
 mod tests;

@@ -517,3 +517,229 @@ fn searches_match_brute_force_on_random_hands() {
         "only {declared} hands declared: the generator is too weak"
     );
 }
+
+mod play {
+    use testkit::{run, Conformance};
+
+    use super::super::Jewel;
+
+    #[test]
+    fn conformance_two_five_and_nine_players() {
+        for players in [2, 5, 9] {
+            let r = run::<Jewel>(&Conformance::new(players, 2).seed(players as u64).deal_limit(2));
+            assert!(r.deals >= 4, "{r:?}");
+        }
+        run::<Jewel>(&Conformance::new(4, 2).seed(7).deal_limit(2).variants(&[
+            "no_declarer_after_second_stock=false",
+            "max_turns=400",
+            "packer_cards_order_under_stock=as-held",
+            "all_wild_groups_allowed=false",
+            "packer_jewel_cap=0",
+        ]));
+    }
+
+    #[test]
+    fn conformance_with_rule_bots() {
+        run::<Jewel>(&Conformance::new(4, 1).bots(&["rule", "random"]).seed(3).deal_limit(2));
+    }
+}
+
+mod flow {
+    use cards::{Card, DeckSpec, GameRng};
+    use engine::{Bot, Deal, Decision};
+
+    use super::super::bot::RuleBot;
+    use super::super::rules::{JewelConfig, PackedOrder};
+    use super::super::state::{JewelAction, JewelDeal, Status, Step};
+    use super::{card, cards};
+
+    fn config() -> JewelConfig {
+        JewelConfig {
+            min_rounds_before_mid_pack: 2,
+            packer_jewel_cap: 2,
+            packed_order: PackedOrder::Random,
+            all_wild_groups_allowed: true,
+            no_declarer_after_second_stock: true,
+            rounds: 1,
+            max_turns: 2000,
+        }
+    }
+
+    /// A pack order dealing `hands` (seat 0 first; the dealer is the last seat), then `stock`
+    /// on top of the stock, with `open` pulled from the middle.
+    fn order(hands: &[&str], stock: &str, open: &str) -> Vec<Card> {
+        let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+        let mut rest = DeckSpec::Jewel162.counts();
+        let mut seq = Vec::new();
+        for i in 0..16 {
+            for h in &hands {
+                seq.push(h[i]);
+            }
+        }
+        seq.extend(cards(stock));
+        seq.push(card(open));
+        for &c in &seq {
+            assert!(rest.remove(c), "{c} used too often");
+        }
+        seq.pop();
+        seq.extend(rest.to_vec().into_iter().filter(|c| !c.is_joker()));
+        seq.extend(rest.to_vec().into_iter().filter(|c| c.is_joker()));
+        seq.insert(81, card(open));
+        seq
+    }
+
+    fn act(d: &mut JewelDeal, text: &str) {
+        let a: JewelAction = text.parse().expect("an action");
+        let mut legal = Vec::new();
+        d.legal_actions(&mut legal);
+        assert!(legal.contains(&a), "{a} not among {legal:?}");
+        d.apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+
+    const DECLARER: &str = "4H 5H 6H 7H 8C 9C TC KS AS 2S QC KC JK 9D 9H 9S";
+    const OTHER: &str = "JS QS KS AS 2D 2D 2D 3C 5C 7C 9C 4H 6H 8H TH 5D";
+    const B: &str = "JH QH KH 3D 3D 3D 4C 6C 8C TC 5H 7H 9H JC 6D 2H";
+    const C: &str = "JD QD KD 4D 4D 4D 2C 5S 7S 9S 3H 8S TS 6S QC KC";
+
+    #[test]
+    fn dealer_declares_at_the_first_turn_and_settles() {
+        // Seat 1 deals; open AS: red aces are jewels, clubs the marriage suit.
+        let mut d = JewelDeal::new(config(), 2, 1, &order(&[OTHER, DECLARER], "3D QH", "AS"), 1);
+        assert_eq!(d.table().open, card("AS"));
+        assert_eq!(d.to_act(), Some(0));
+        let mut legal = Vec::new();
+        d.legal_actions(&mut legal);
+        assert_eq!(
+            legal,
+            vec![JewelAction::Stock, JewelAction::Pack],
+            "no discard to take yet"
+        );
+        act(&mut d, "stock");
+        d.legal_actions(&mut legal);
+        assert!(
+            !legal.iter().any(|a| matches!(a, JewelAction::Declare(_))),
+            "seat 0 may not declare in the first round"
+        );
+        act(&mut d, "discard 3D");
+        // The dealer may take 3D or draw QH, and may declare at once.
+        d.legal_actions(&mut legal);
+        assert_eq!(legal, vec![JewelAction::Stock, JewelAction::Take, JewelAction::Pack]);
+        act(&mut d, "stock");
+        act(&mut d, "declare QH");
+        assert_eq!(d.step(), Step::Over);
+        assert_eq!(d.declarer(), Some(1));
+        // Declarer N = 7 (super sequence 4 + marriage 3); seat 0 N = 2 - 4 = -2. No jewels.
+        assert_eq!(d.results(), Some(&[-9i64, 9][..]));
+        assert_eq!(d.outcome().expect("over").deltas, vec![-9, 9]);
+    }
+
+    #[test]
+    fn wrong_declaration_puts_the_player_out_and_leaves_a_chance_card() {
+        let mut d = JewelDeal::new(config(), 3, 2, &order(&[OTHER, B, C], "8D 9D JK", "AS"), 1);
+        act(&mut d, "stock");
+        act(&mut d, "discard 8D");
+        act(&mut d, "take");
+        act(&mut d, "discard JH");
+        // Seat 2, the dealer, draws 9D and declares wrongly with it.
+        act(&mut d, "stock");
+        act(&mut d, "declare 9D");
+        assert_eq!(d.status(2), Status::WrongDeclaration);
+        assert_eq!(d.step(), Step::Draw);
+        assert_eq!(d.to_act(), Some(0));
+        let view = d.view(0);
+        assert_eq!(view.exposed[2].as_ref().map(|h| h.len()), Some(16));
+        assert!(view.takeable, "the face-down card is the next player's chance card");
+        act(&mut d, "take");
+        act(&mut d, "discard 9D");
+        act(&mut d, "stock"); // seat 1 draws the joker
+        act(&mut d, "discard JK");
+        // Seat 2 is out: the turn comes back to seat 0, who may not take the joker.
+        assert_eq!(d.to_act(), Some(0));
+        let mut legal = Vec::new();
+        d.legal_actions(&mut legal);
+        assert!(!legal.contains(&JewelAction::Take));
+        assert!(d.apply(JewelAction::Take).is_err());
+    }
+
+    #[test]
+    fn packing_at_the_first_turn_or_after_the_minimum() {
+        let mut d = JewelDeal::new(config(), 3, 2, &order(&[OTHER, B, C], "8D 9D TD", "AS"), 1);
+        act(&mut d, "stock");
+        act(&mut d, "discard 8D");
+        act(&mut d, "pack"); // seat 1 packs at once
+        assert_eq!(d.status(1), Status::Packed { mid: false });
+        // After a pack only the stock is open.
+        let mut legal = Vec::new();
+        d.legal_actions(&mut legal);
+        assert_eq!(legal, vec![JewelAction::Stock, JewelAction::Pack]);
+        act(&mut d, "stock");
+        act(&mut d, "discard 4D");
+        // Seat 0's second turn: too early for a mid pack.
+        d.legal_actions(&mut legal);
+        assert!(!legal.contains(&JewelAction::Pack));
+        assert!(d.apply(JewelAction::Pack).is_err());
+        act(&mut d, "take");
+        act(&mut d, "discard 4D");
+        act(&mut d, "stock");
+        act(&mut d, "discard 5S");
+        // Third turn: a mid pack.
+        act(&mut d, "pack");
+        assert_eq!(d.status(0), Status::Packed { mid: true });
+        // The packers' cards went under the stock: every card is still there.
+        assert_eq!(d.cards(), DeckSpec::Jewel162.counts());
+        assert_eq!(d.view(2).hand_sizes, vec![0, 0, 16]);
+    }
+
+    #[test]
+    fn stock_is_rebuilt_once_then_the_deal_ends_without_a_declarer() {
+        let mut rng = GameRng::from_seed(5);
+        let mut pack = DeckSpec::Jewel162.cards();
+        rng.shuffle(&mut pack);
+        let mut d = JewelDeal::new(config(), 9, 0, &pack, 2);
+        assert_eq!(d.view(0).stock_size, 17);
+        let mut draws = 0;
+        let mut legal = Vec::new();
+        while d.step() != Step::Over {
+            act(&mut d, "stock");
+            draws += 1;
+            d.legal_actions(&mut legal);
+            let discard = *legal
+                .iter()
+                .find(|a| matches!(a, JewelAction::Discard(_)))
+                .expect("a discard");
+            d.apply(discard).expect("legal");
+            if draws == 17 {
+                let v = d.view(0);
+                assert_eq!((v.stocks_rebuilt, v.discards.len(), v.stock_size), (1, 1, 16));
+            }
+        }
+        assert_eq!(draws, 17 + 16);
+        assert_eq!(d.declarer(), None);
+        let results = d.results().expect("settled");
+        assert_eq!(results.iter().sum::<i64>(), 0);
+    }
+
+    /// The rule bot declares when it can, and its declaration is the one the validator finds.
+    #[test]
+    fn rule_bot_declares_a_ready_hand() {
+        let mut d = JewelDeal::new(config(), 2, 1, &order(&[OTHER, DECLARER], "3D QH", "AS"), 1);
+        act(&mut d, "stock");
+        act(&mut d, "discard 3D");
+        act(&mut d, "stock");
+        let mut legal = Vec::new();
+        d.legal_actions(&mut legal);
+        let decision = Decision::new(&d, &legal, &[0, 0]).expect("seat 1 acts");
+        let choice = RuleBot.choose(&decision, &mut GameRng::from_seed(1));
+        assert_eq!(choice, JewelAction::Declare(card("QH")));
+    }
+}
+
+mod strength {
+    use super::super::Jewel;
+
+    #[test]
+    fn rule_bot_beats_random_players() {
+        let d = testkit::duel::<Jewel>(5, &[], "rule", 40, |k, s| s == (k % 5) as usize);
+        assert!(d.bot_mean > d.random_mean + 10.0, "{d:?}");
+    }
+}

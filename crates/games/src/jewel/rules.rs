@@ -1,0 +1,159 @@
+use super::bot::RuleBot;
+use super::state::JewelDeal;
+use crate::banking::draw_high_card;
+use crate::trick::ace_high;
+use cards::{Card, DeckSpec, GameRng};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+
+/// How a packer's cards go under the stock (J4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackedOrder {
+    Random,
+    AsHeld,
+}
+
+/// Every rule choice of a Jewel game (RULES_NOTES 12.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JewelConfig {
+    pub min_rounds_before_mid_pack: u32,
+    pub packer_jewel_cap: usize,
+    pub packed_order: PackedOrder,
+    pub all_wild_groups_allowed: bool,
+    pub no_declarer_after_second_stock: bool,
+    /// Deals in the match: this many rounds of everyone dealing once.
+    pub rounds: u32,
+    /// A deal still going after this many turns ends without a declarer (house rule, for
+    /// tables that rebuild the stock without limit).
+    pub max_turns: u32,
+}
+
+static VARIANTS: [VariantSpec; 7] = [
+    VariantSpec {
+        key: "min_rounds_before_mid_pack",
+        kind: VariantKind::Int { min: 1, max: 50 },
+        default: "2",
+        doc: "own turns a player must complete before a mid pack (the seed's rule for nine players)",
+    },
+    VariantSpec {
+        key: "packer_jewel_cap",
+        kind: VariantKind::Int { min: 0, max: 6 },
+        default: "2",
+        doc: "jewels a packer may keep face up and be paid for",
+    },
+    VariantSpec {
+        key: "packer_cards_order_under_stock",
+        kind: VariantKind::Choice(&["random", "as-held"]),
+        default: "random",
+        doc: "order of a packer's cards under the stock: shuffled, or as held (sorted)",
+    },
+    VariantSpec {
+        key: "all_wild_groups_allowed",
+        kind: VariantKind::Bool,
+        default: "true",
+        doc: "three jokers or jewels may form a group on their own",
+    },
+    VariantSpec {
+        key: "no_declarer_after_second_stock",
+        kind: VariantKind::Bool,
+        default: "true",
+        doc: "the deal ends without a declarer when the rebuilt stock runs out (false: rebuild again)",
+    },
+    VariantSpec {
+        key: "rounds",
+        kind: VariantKind::Int { min: 1, max: 100 },
+        default: "1",
+        doc: "the match is this many rounds of every player dealing once",
+    },
+    VariantSpec {
+        key: "max_turns",
+        kind: VariantKind::Int { min: 50, max: 100_000 },
+        default: "2000",
+        doc: "a deal still going after this many turns ends without a declarer",
+    },
+];
+
+static INFO: GameInfo = GameInfo {
+    id: "jewel",
+    name: "Jewel",
+    min_players: 2,
+    max_players: 9,
+    default_players: 5,
+    higher_is_better: true,
+    zero_sum: true,
+    unit: "points",
+    variants: &VARIANTS,
+    rules: include_str!("rules.md"),
+};
+
+/// Jewel configured for a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Jewel {
+    pub config: JewelConfig,
+    players: usize,
+}
+
+impl Game for Jewel {
+    type Deal = JewelDeal;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(players: usize, v: &Variants) -> Result<Jewel, ConfigError> {
+        Ok(Jewel {
+            config: JewelConfig {
+                min_rounds_before_mid_pack: v.get_int("min_rounds_before_mid_pack") as u32,
+                packer_jewel_cap: v.get_int("packer_jewel_cap") as usize,
+                packed_order: match v.get("packer_cards_order_under_stock") {
+                    "as-held" => PackedOrder::AsHeld,
+                    _ => PackedOrder::Random,
+                },
+                all_wild_groups_allowed: v.get_bool("all_wild_groups_allowed"),
+                no_declarer_after_second_stock: v.get_bool("no_declarer_after_second_stock"),
+                rounds: v.get_int("rounds") as u32,
+                max_turns: v.get_int("max_turns") as u32,
+            },
+            players,
+        })
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn deck(&self) -> DeckSpec {
+        DeckSpec::Jewel162
+    }
+
+    fn start_deal(
+        &self,
+        ctx: DealContext,
+        order: &[Card],
+        previous: Option<&JewelDeal>,
+        rng: &mut GameRng,
+    ) -> JewelDeal {
+        // The first dealer is found by cutting: the highest card (aces high) deals.
+        let dealer = match previous {
+            Some(_) => ctx.dealer,
+            None if !ctx.scripted => draw_high_card(ctx.players, DeckSpec::Standard52 { packs: 1 }, rng, ace_high).0,
+            None => ctx.dealer,
+        };
+        JewelDeal::new(self.config, ctx.players, dealer, order, rng.next_u64())
+    }
+
+    fn match_over(&self, _totals: &[i64], deals_completed: u32) -> bool {
+        deals_completed >= self.config.rounds * self.players as u32
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<JewelDeal>>> {
+        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<JewelDeal>>)
+    }
+
+    fn rule_bot_suits_rollouts() -> bool {
+        false // it runs the arrangement search on every move
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["rule"]
+    }
+}
