@@ -124,6 +124,7 @@ fn every_registered_game_plays_through_sim_engine_and_rules() {
         "ace-deuce-jack",
         "khanhoo",
         "three-thirteen",
+        "jewel",
     ] {
         assert!(ids.contains(&id.to_string()), "{id} not listed");
     }
