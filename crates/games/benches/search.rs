@@ -96,3 +96,8 @@ fn three_thirteen(b: divan::Bencher) {
 fn ziginette(b: divan::Bencher) {
     search::<games::ziginette::Ziginette>(b, 2);
 }
+
+#[divan::bench]
+fn jewel(b: divan::Bencher) {
+    search::<games::jewel::Jewel>(b, 3);
+}
