@@ -22,12 +22,14 @@ pub struct JewelConfig {
     pub no_declarer_after_second_stock: bool,
     /// Deals in the match: this many rounds of everyone dealing once.
     pub rounds: u32,
+    /// Players cut again for the deal every this many rounds.
+    pub recut_rounds: u32,
     /// A deal still going after this many turns ends without a declarer (house rule, for
     /// tables that rebuild the stock without limit).
     pub max_turns: u32,
 }
 
-static VARIANTS: [VariantSpec; 7] = [
+static VARIANTS: [VariantSpec; 8] = [
     VariantSpec {
         key: "min_rounds_before_mid_pack",
         kind: VariantKind::Int { min: 1, max: 50 },
@@ -63,6 +65,12 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Int { min: 1, max: 100 },
         default: "1",
         doc: "the match is this many rounds of every player dealing once",
+    },
+    VariantSpec {
+        key: "recut_rounds",
+        kind: VariantKind::Int { min: 1, max: 100 },
+        default: "1",
+        doc: "players cut again (the highest card deals) after this many rounds of deals",
     },
     VariantSpec {
         key: "max_turns",
@@ -111,6 +119,7 @@ impl Game for Jewel {
                 all_wild_groups_allowed: v.get_bool("all_wild_groups_allowed"),
                 no_declarer_after_second_stock: v.get_bool("no_declarer_after_second_stock"),
                 rounds: v.get_int("rounds") as u32,
+                recut_rounds: v.get_int("recut_rounds") as u32,
                 max_turns: v.get_int("max_turns") as u32,
             },
             players,
@@ -132,11 +141,15 @@ impl Game for Jewel {
         previous: Option<&JewelDeal>,
         rng: &mut GameRng,
     ) -> JewelDeal {
-        // The first dealer is found by cutting: the highest card (aces high) deals.
-        let dealer = match previous {
-            Some(_) => ctx.dealer,
-            None if !ctx.scripted => draw_high_card(ctx.players, DeckSpec::Standard52 { packs: 1 }, rng, ace_high).0,
-            None => ctx.dealer,
+        // The first dealer is found by cutting, and again after every `recut_rounds` rounds:
+        // the highest card (aces high, jokers lowest) deals.
+        let round_start = ctx
+            .deal_number
+            .is_multiple_of(self.players as u32 * self.config.recut_rounds);
+        let dealer = if round_start && !(ctx.scripted && previous.is_none()) {
+            draw_high_card(ctx.players, DeckSpec::Jewel162, rng, ace_high).0
+        } else {
+            ctx.dealer
         };
         JewelDeal::new(self.config, ctx.players, dealer, order, rng.next_u64())
     }

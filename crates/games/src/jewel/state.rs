@@ -117,10 +117,8 @@ pub struct JewelDeal {
     own_turns: Vec<u32>,
     /// Turns started by anyone.
     turns: u32,
-    /// Top card last; `public[i]` says whether everyone knows which card `stock[i]` is (cards
-    /// from the discards in a rebuilt stock), though not in what order.
+    /// Top card last.
     stock: Vec<Card>,
-    public: Vec<bool>,
     /// The discard pile, top last.
     discards: Vec<Card>,
     /// Whether the top discard may be taken by the player to act.
@@ -155,7 +153,6 @@ impl JewelDeal {
         }
         let mut stock: Vec<Card> = order[next..].to_vec();
         stock.reverse();
-        let public = vec![false; stock.len()];
         let mut deal = JewelDeal {
             cfg,
             players: players as u8,
@@ -170,7 +167,6 @@ impl JewelDeal {
             own_turns: vec![0; players],
             turns: 0,
             stock,
-            public,
             discards: Vec::new(),
             takeable: false,
             rebuilt: 0,
@@ -239,8 +235,11 @@ impl JewelDeal {
         let n = self.players as usize;
         for k in 1..=n {
             let s = (self.to_act as usize + k) % n;
-            // A player left alone carries on (k == n).
+            // A player left alone carries on (k == n), but may not take back their own discard.
             if self.status[s] == Status::Playing {
+                if k == n {
+                    self.takeable = false;
+                }
                 self.to_act = s as u8;
                 self.start_turn();
                 return;
@@ -262,10 +261,9 @@ impl JewelDeal {
             }
             let mut rest = std::mem::take(&mut self.discards);
             self.rng.shuffle(&mut rest);
-            self.public = vec![true; rest.len()];
             self.stock = rest;
             self.discards.push(top);
-            self.rebuilt += 1;
+            self.rebuilt = self.rebuilt.saturating_add(1);
         }
         self.next_player();
     }
@@ -288,10 +286,7 @@ impl JewelDeal {
         // Under the stock: the bottom is the front of the vector.
         let mut stock = rest.clone();
         stock.extend_from_slice(&self.stock);
-        let mut public = vec![false; rest.len()];
-        public.extend_from_slice(&self.public);
         self.stock = stock;
-        self.public = public;
         self.kept[seat] = kept;
         self.hands[seat] = CardCounts::new();
         self.known[seat] = CardCounts::new();
@@ -402,7 +397,6 @@ impl Deal for JewelDeal {
             (Step::Over, _) => Err(Illegal::new("the deal is over")),
             (Step::Draw, JewelAction::Stock) => {
                 let c = self.stock.pop().ok_or_else(|| Illegal::new("the stock is empty"))?;
-                self.public.pop();
                 self.hands[seat].add(c);
                 self.step = Step::Discard;
                 Ok(())
@@ -515,9 +509,11 @@ impl Deal for JewelDeal {
             return world;
         }
         let n = self.players as usize;
-        // What this seat cannot see: the other hands less their known cards, and the stock's
-        // private cards. Everything else (open card, discards, kept jewels, laid-down hands,
-        // the rebuilt stock's cards) is public.
+        // What this seat cannot see: the other hands less their known cards, and the stock.
+        // Everything else (open card, discards, kept jewels, laid-down hands, cards taken from
+        // the discards) is public. A rebuilt stock is sampled as unknown too: the seat saw
+        // what went into it, but not which of those cards others have drawn since, so pinning
+        // them would leak; forgetting them only makes the worlds a little less informed.
         let mut pool = JewelDeal::deck();
         pool.remove(self.table.open);
         for c in self.hands[seat].to_vec() {
@@ -541,16 +537,8 @@ impl Deal for JewelDeal {
                 }
             }
         }
-        let mut public_cards = Vec::new();
-        for (i, &c) in self.stock.iter().enumerate() {
-            if self.public[i] {
-                pool.remove(c);
-                public_cards.push(c);
-            }
-        }
         let mut hidden = pool.to_vec();
         rng.shuffle(&mut hidden);
-        rng.shuffle(&mut public_cards);
         let mut next = hidden.into_iter();
         for q in 0..n {
             if q == seat || self.exposed[q].is_some() {
@@ -563,13 +551,8 @@ impl Deal for JewelDeal {
             }
             world.hands[q] = h;
         }
-        let mut publics = public_cards.into_iter();
-        for i in 0..self.stock.len() {
-            world.stock[i] = if self.public[i] {
-                publics.next().expect("as many public cards as public places")
-            } else {
-                next.next().expect("the pool holds every unseen card")
-            };
+        for slot in world.stock.iter_mut() {
+            *slot = next.next().expect("the pool holds every unseen card");
         }
         debug_assert!(next.next().is_none(), "every unseen card is placed");
         world

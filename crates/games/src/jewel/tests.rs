@@ -561,6 +561,7 @@ mod flow {
             all_wild_groups_allowed: true,
             no_declarer_after_second_stock: true,
             rounds: 1,
+            recut_rounds: 1,
             max_turns: 2000,
         }
     }
@@ -717,6 +718,22 @@ mod flow {
         assert_eq!(d.declarer(), None);
         let results = d.results().expect("settled");
         assert_eq!(results.iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn a_player_left_alone_cannot_take_back_their_own_discard() {
+        let mut d = JewelDeal::new(config(), 2, 1, &order(&[OTHER, B], "8D 9D", "AS"), 1);
+        act(&mut d, "stock");
+        act(&mut d, "discard 8D");
+        act(&mut d, "pack");
+        assert_eq!(d.to_act(), Some(0));
+        let mut legal = Vec::new();
+        d.legal_actions(&mut legal);
+        assert_eq!(
+            legal,
+            vec![JewelAction::Stock],
+            "no take, and no pack at the second turn"
+        );
     }
 
     /// The rule bot declares when it can, and its declaration is the one the validator finds.
