@@ -107,6 +107,10 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             self.last_iterations = 0;
             return decision.legal[0];
         }
+        if let (false, Rollout::Bot(bot)) = (decision.search_helps(), &mut self.rollout) {
+            self.last_iterations = 0;
+            return bot.choose(decision, rng);
+        }
         let mut nodes: Vec<Node<D::Action>> = vec![Node {
             action: None,
             player: decision.seat,

@@ -58,11 +58,6 @@ pub fn bot_names<G: Game>() -> Vec<&'static str> {
     names
 }
 
-/// What `hard` spends on a decision: a fixed number of iterations, so seeded games replay
-/// exactly; games whose rule bot is slow roll out randomly, so a move stays well under half a
-/// second on this project's machine.
-pub const HARD_ITERATIONS: u32 = 300;
-
 /// Makes the named bot for `game`, or explains which names exist. `ismcts:N` sets the
 /// iterations of a plain (random-rollout) ISMCTS bot.
 pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, String> {
@@ -80,19 +75,29 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
                 name: "easy".into(),
             }));
         }
-        "hard" => {
-            let rollout = match rule() {
-                Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
-                _ => Rollout::Random,
-            };
-            return Ok(Box::new(Ismcts::new(
-                "hard",
-                Budget::Iterations(HARD_ITERATIONS),
-                rollout,
-                higher,
-            )));
-        }
         _ => {}
+    }
+    // `hard`, or `hard:N` for N iterations with the same rollouts.
+    if let Some(rest) = name.strip_prefix("hard") {
+        let iterations = match rest.strip_prefix(':') {
+            None if rest.is_empty() => G::hard_iterations(),
+            Some(n) => n
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("bad budget in '{name}': write hard:2000"))?,
+            None => return Err(format!("unknown bot '{name}'")),
+        };
+        let rollout = match rule() {
+            Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
+            _ => Rollout::Random,
+        };
+        return Ok(Box::new(Ismcts::new(
+            "hard",
+            Budget::Iterations(iterations),
+            rollout,
+            higher,
+        )));
     }
     if let Some(rest) = name.strip_prefix("ismcts") {
         let budget = match rest.strip_prefix(':') {

@@ -28,6 +28,11 @@ impl<'a, D: Deal> Decision<'a, D> {
         self.deal.view(self.seat)
     }
 
+    /// Whether a search is worth running here (public information only).
+    pub fn search_helps(&self) -> bool {
+        self.deal.search_helps()
+    }
+
     /// A full state consistent with the seat's view (hidden cards resampled).
     pub fn sample_world(&self, rng: &mut GameRng) -> D {
         self.deal.sample_world(self.seat, rng)

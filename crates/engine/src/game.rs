@@ -138,6 +138,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         true
     }
 
+    /// Iterations the `hard` search bot spends per decision: fixed (not timed) so seeded games
+    /// replay exactly, and sized per game to keep a move well under half a second.
+    fn hard_iterations() -> u32 {
+        300
+    }
+
     /// Names accepted by [`Game::bot`], for help texts.
     fn bot_names() -> &'static [&'static str] {
         &[]
@@ -171,4 +177,12 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// Every card of the pack wherever it lies; must always equal the pack (conservation).
     fn cards(&self) -> CardCounts;
+
+    /// Whether searching sampled worlds is worth it at this decision. Games answer false where
+    /// their rule bot judges better than a short search (Auction Pinochle's bidding, where a
+    /// search sees too few worlds to value a hand); search bots then defer to their rollout bot.
+    /// It must depend only on public information.
+    fn search_helps(&self) -> bool {
+        true
+    }
 }

@@ -41,7 +41,7 @@ impl GameVisitor for HardPlays {
         // One short match with the hard bot in one seat: every choice must be legal (the
         // conformance run panics otherwise).
         let players = G::info().default_players;
-        let mut names = vec!["hard"];
+        let mut names = vec!["hard:200"]; // the `hard` code path, with a debug-build budget
         names.extend(std::iter::repeat_n("random", players - 1));
         let deals = if matches!(G::info().id, "khanhoo" | "three-thirteen") {
             1
@@ -61,5 +61,43 @@ impl GameVisitor for HardPlays {
 fn hard_bots_play_every_game() {
     for info in registry::all() {
         registry::visit(info.id, HardPlays).unwrap();
+    }
+}
+
+#[test]
+fn hard_budgets_parse_with_clear_errors() {
+    use games::hearts::Hearts;
+    let v = engine::Variants::defaults(Hearts::info().variants);
+    let game = Hearts::new(4, &v).unwrap();
+    assert!(bots::make_bot(&game, "hard:50").is_ok());
+    for bad in ["hard:0", "hard:many", "hardest"] {
+        let err = bots::make_bot(&game, bad).err().expect("refused");
+        assert!(err.contains(bad), "{err}");
+    }
+    assert_eq!(Hearts::hard_iterations(), 10_000);
+}
+
+/// In Auction Pinochle's auction the search defers to the rule bot, so `hard` bids exactly as
+/// `medium` does.
+#[test]
+fn hard_bids_like_the_rule_bot_in_pinochle() {
+    use cards::GameRng;
+    use engine::{Decision, Match, MatchSetup, Variants};
+    use games::pinochle::AuctionPinochle;
+    let v = Variants::defaults(AuctionPinochle::info().variants);
+    for seed in 0..5 {
+        let m = Match::<AuctionPinochle>::new(MatchSetup::new(3, v.clone(), seed)).unwrap();
+        let mut legal = Vec::new();
+        m.legal_actions(&mut legal);
+        let decision = Decision::new(m.deal(), &legal, m.totals()).unwrap();
+        assert!(!decision.search_helps());
+        let mut hard = bots::make_bot(m.game(), "hard").unwrap();
+        let mut medium = bots::make_bot(m.game(), "medium").unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        assert_eq!(
+            hard.choose(&decision, &mut rng.clone()),
+            medium.choose(&decision, &mut rng),
+            "seed {seed}"
+        );
     }
 }
