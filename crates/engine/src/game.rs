@@ -32,6 +32,31 @@ pub struct GameInfo {
     pub rules: &'static str,
 }
 
+impl GameInfo {
+    /// Whether the game can be played by `players`, with a message naming the allowed range.
+    pub fn check_players(&self, players: usize) -> Result<(), ConfigError> {
+        if (self.min_players..=self.max_players).contains(&players) {
+            return Ok(());
+        }
+        let range = if self.min_players == self.max_players {
+            format!("exactly {}", self.min_players)
+        } else {
+            format!("{} to {}", self.min_players, self.max_players)
+        };
+        Err(ConfigError::new(format!(
+            "{} is played by {range} players, not {players}",
+            self.name
+        )))
+    }
+}
+
+/// `G` configured for `players` seats: the seat count is checked against the game's range
+/// first, so no game repeats that check in its own `new`.
+pub fn new_game<G: Game>(players: usize, variants: &Variants) -> Result<G, ConfigError> {
+    G::info().check_players(players)?;
+    G::new(players, variants)
+}
+
 /// Facts a game needs to start a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DealContext {
@@ -82,7 +107,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     fn info() -> &'static GameInfo;
 
-    /// Configures the game, refusing a seat count or variant combination it cannot play.
+    /// Configures the game, refusing a variant combination it cannot play. Call it through
+    /// [`new_game`], which has already checked `players` against `min_players..=max_players`.
     fn new(players: usize, variants: &Variants) -> Result<Self, ConfigError>;
 
     fn players(&self) -> usize;

@@ -1,3 +1,4 @@
+use crate::game::new_game;
 use crate::{ConfigError, Deal, DealContext, Game, GameRecord, Illegal, Ledger, Seat, Variants};
 use cards::{parse_card_list, Card, GameRng};
 
@@ -62,18 +63,7 @@ impl<G: Game> PartialEq for Match<G> {
 
 impl<G: Game> Match<G> {
     pub fn new(setup: MatchSetup) -> Result<Match<G>, ConfigError> {
-        let info = G::info();
-        if !(info.min_players..=info.max_players).contains(&setup.players) {
-            let range = if info.min_players == info.max_players {
-                format!("exactly {}", info.min_players)
-            } else {
-                format!("{} to {}", info.min_players, info.max_players)
-            };
-            return Err(ConfigError::new(format!(
-                "{} is played by {range} players, not {}",
-                info.name, setup.players
-            )));
-        }
+        G::info().check_players(setup.players)?;
         if setup.dealer >= setup.players {
             return Err(ConfigError::new(format!(
                 "dealer seat {} does not exist: seats are 0 to {}",
@@ -84,7 +74,7 @@ impl<G: Game> Match<G> {
         if setup.deal_limit == Some(0) {
             return Err(ConfigError::new("the deal limit must be at least 1"));
         }
-        let game = G::new(setup.players, &setup.variants)?;
+        let game = new_game::<G>(setup.players, &setup.variants)?;
         if let Some(order) = &setup.deck {
             game.deck()
                 .check_order(order)

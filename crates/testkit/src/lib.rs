@@ -284,7 +284,7 @@ pub fn duel<G: Game>(
     is_bot: impl Fn(u64, usize) -> bool,
 ) -> Duel {
     let v = Variants::parse(G::info().variants, variants).unwrap_or_else(|e| panic!("{e}"));
-    let game = G::new(players, &v).unwrap_or_else(|e| panic!("{e}"));
+    let game = engine::new_game::<G>(players, &v).unwrap_or_else(|e| panic!("{e}"));
     let (mut bot_sum, mut bot_n, mut rnd_sum, mut rnd_n, mut wins) = (0i64, 0u64, 0i64, 0u64, 0u64);
     let mut legal = Vec::new();
     for k in 0..matches {
@@ -332,7 +332,7 @@ pub fn duel<G: Game>(
 /// that read hidden cards would, sooner or later, choose differently.
 pub fn assert_bot_uses_only_views<G: Game>(players: usize, variants: &[&str], name: &str, matches: u64, seed: u64) {
     let v = Variants::parse(G::info().variants, variants).unwrap_or_else(|e| panic!("{e}"));
-    let game = G::new(players, &v).unwrap_or_else(|e| panic!("{e}"));
+    let game = engine::new_game::<G>(players, &v).unwrap_or_else(|e| panic!("{e}"));
     let mut rng = GameRng::from_seed(seed);
     let mut legal = Vec::new();
     let mut checked = 0;

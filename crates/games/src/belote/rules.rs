@@ -228,12 +228,7 @@ impl Game for Belote {
         &INFO
     }
 
-    fn new(players: usize, variants: &Variants) -> Result<Belote, ConfigError> {
-        if players != 4 {
-            return Err(ConfigError::new(format!(
-                "Belote is played by exactly 4 players, not {players}"
-            )));
-        }
+    fn new(_players: usize, variants: &Variants) -> Result<Belote, ConfigError> {
         Ok(Belote {
             config: BeloteConfig::from_variants(variants),
         })

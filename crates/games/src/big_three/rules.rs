@@ -117,12 +117,7 @@ impl Game for BigThree {
         &INFO
     }
 
-    fn new(players: usize, v: &Variants) -> Result<BigThree, ConfigError> {
-        if players != 3 {
-            return Err(ConfigError::new(format!(
-                "Big Three is played by exactly 3 players, not {players}"
-            )));
-        }
+    fn new(_players: usize, v: &Variants) -> Result<BigThree, ConfigError> {
         Ok(BigThree {
             config: BigThreeConfig::from_variants(v),
         })

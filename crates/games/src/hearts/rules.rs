@@ -265,12 +265,7 @@ impl Game for Hearts {
         &INFO
     }
 
-    fn new(players: usize, variants: &Variants) -> Result<Hearts, ConfigError> {
-        if players != 4 {
-            return Err(ConfigError::new(format!(
-                "Hearts is played by exactly 4 players, not {players}"
-            )));
-        }
+    fn new(_players: usize, variants: &Variants) -> Result<Hearts, ConfigError> {
         Ok(Hearts {
             config: HeartsConfig::from_variants(variants)?,
         })

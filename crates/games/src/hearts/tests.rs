@@ -424,7 +424,8 @@ fn every_suit_is_dealt_and_two_of_clubs_leads() {
 fn bonus_card_needs_omnibus() {
     let v = Variants::parse(Hearts::info().variants, &["bonus_card=td"]).unwrap();
     assert!(Hearts::new(4, &v).unwrap_err().to_string().contains("omnibus=true"));
-    assert!(Hearts::new(3, &Variants::defaults(Hearts::info().variants)).is_err());
+    let three = engine::new_game::<Hearts>(3, &Variants::defaults(Hearts::info().variants));
+    assert!(three.unwrap_err().to_string().contains("exactly 4 players, not 3"));
 }
 
 // Conformance: thousands of deals per variant preset.

@@ -243,25 +243,27 @@ impl MeldRules for Threes<'_> {
         }
 
         // Sets: distinct suits of this rank, wilds filling up to three.
-        let others: Vec<Card> = Suit::ALL
-            .iter()
-            .filter(|&&s| s != suit)
-            .map(|&s| Card::new(card.rank().expect("a natural"), s))
-            .filter(|&c| have(c) > 0)
-            .collect();
-        for mask in 0u8..(1 << others.len()) {
-            let mut naturals = [card; 3];
-            let mut len = 1;
-            for (i, &c) in others.iter().enumerate() {
-                if mask & 1 << i != 0 && len < 3 {
-                    naturals[len] = c;
-                    len += 1;
-                } else if mask & 1 << i != 0 {
-                    len = 4; // more than three: not a group
-                }
+        // (No allocation: this runs at every node of the solver's search.)
+        let rank = card.rank().expect("a natural");
+        let mut others = [card; 3];
+        let mut count = 0;
+        for s in Suit::ALL {
+            let c = Card::new(rank, s);
+            if s != suit && have(c) > 0 {
+                others[count] = c;
+                count += 1;
             }
-            if len <= 3 && (3 - len) as u8 <= wilds {
-                self.push(out, SET, &naturals[..len], (3 - len) as u8);
+        }
+        let others = &others[..count];
+        if wilds >= 2 {
+            self.push(out, SET, &[card], 2);
+        }
+        for (i, &a) in others.iter().enumerate() {
+            if wilds >= 1 {
+                self.push(out, SET, &[card, a], 1);
+            }
+            for &b in &others[i + 1..] {
+                self.push(out, SET, &[card, a, b], 0);
             }
         }
 
@@ -281,12 +283,22 @@ impl MeldRules for Threes<'_> {
         let group = group_of(face);
         let (lo, hi) = if group == SPOTS { (2u8, 10u8) } else { (11u8, 14u8) };
         let at = order(face);
-        for start in lo..=hi.saturating_sub(2) {
+        // The one pure window that is the super sequence (when it lies in this group).
+        let super_start = (suit == self.table.open.suit_unchecked() && self.table.super_sequence_in_one_group())
+            .then(|| order(self.table.open.face()) - 1);
+        for start in lo..=hi - 2 {
             if at < start || at > start + 2 {
                 continue;
             }
             // Each other position: natural (if free) or wild.
-            let positions: Vec<u8> = (start..start + 3).filter(|&o| o != at).collect();
+            let mut positions = [0u8; 2];
+            let mut k = 0;
+            for o in start..start + 3 {
+                if o != at {
+                    positions[k] = o;
+                    k += 1;
+                }
+            }
             for choice in 0u8..4 {
                 let mut naturals = [card; 3];
                 let mut len = 1;
@@ -307,11 +319,7 @@ impl MeldRules for Threes<'_> {
                 if !ok || w > wilds {
                     continue;
                 }
-                let mut sorted = naturals;
-                sorted[..len].sort();
-                let mut sup_sorted = sup;
-                sup_sorted.sort();
-                if w == 0 && sorted == sup_sorted {
+                if w == 0 && super_start == Some(start) {
                     continue;
                 }
                 self.push(out, SEQUENCE, &naturals[..len], w);

@@ -152,12 +152,7 @@ impl Game for AuctionPinochle {
         &INFO
     }
 
-    fn new(players: usize, variants: &Variants) -> Result<AuctionPinochle, ConfigError> {
-        if players != 3 {
-            return Err(ConfigError::new(format!(
-                "Auction Pinochle is played by exactly 3 players, not {players}"
-            )));
-        }
+    fn new(_players: usize, variants: &Variants) -> Result<AuctionPinochle, ConfigError> {
         Ok(AuctionPinochle {
             config: PinochleConfig::from_variants(variants),
         })

@@ -142,12 +142,7 @@ impl Game for Solo {
         &INFO
     }
 
-    fn new(players: usize, variants: &Variants) -> Result<Solo, ConfigError> {
-        if players != 4 {
-            return Err(ConfigError::new(format!(
-                "Solo is played by exactly 4 players, not {players}"
-            )));
-        }
+    fn new(_players: usize, variants: &Variants) -> Result<Solo, ConfigError> {
         Ok(Solo {
             config: SoloConfig::from_variants(variants),
         })

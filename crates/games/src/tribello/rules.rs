@@ -107,12 +107,7 @@ impl Game for Tribello {
         &INFO
     }
 
-    fn new(players: usize, variants: &Variants) -> Result<Tribello, ConfigError> {
-        if players != 3 {
-            return Err(ConfigError::new(format!(
-                "Tribello is played by exactly 3 players, not {players}"
-            )));
-        }
+    fn new(_players: usize, variants: &Variants) -> Result<Tribello, ConfigError> {
         Ok(Tribello {
             config: TribelloConfig::from_variants(variants),
         })
