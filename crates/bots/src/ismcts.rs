@@ -139,10 +139,18 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             // Selection and expansion.
             while let Some(actor) = world.to_act() {
                 world.legal_actions(&mut legal);
-                let tried: Vec<D::Action> = nodes[node].children.iter().filter_map(|&c| nodes[c].action).collect();
-                let untried: Vec<D::Action> = legal.iter().copied().filter(|a| !tried.contains(a)).collect();
-                if !untried.is_empty() {
-                    let a = untried[rng.index(untried.len())];
+                // Legal actions without a child yet, counted then picked in legal order (no
+                // allocation: this runs at every step of every iteration).
+                let children = &nodes[node].children;
+                let is_untried = |a: &D::Action| !children.iter().any(|&c| nodes[c].action == Some(*a));
+                let untried = legal.iter().filter(|a| is_untried(a)).count();
+                if untried > 0 {
+                    let pick = rng.index(untried);
+                    let a = *legal
+                        .iter()
+                        .filter(|a| is_untried(a))
+                        .nth(pick)
+                        .expect("pick < untried");
                     world.apply(a).expect("legal in this world");
                     let child = nodes.len();
                     nodes.push(Node {
@@ -160,8 +168,8 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                 // Every legal action has a child: UCB1 over those available here.
                 let mut best = None;
                 let mut best_score = f64::NEG_INFINITY;
-                let children = nodes[node].children.clone();
-                for c in children {
+                for i in 0..nodes[node].children.len() {
+                    let c = nodes[node].children[i];
                     let Some(a) = nodes[c].action else { continue };
                     if !legal.contains(&a) {
                         continue;
