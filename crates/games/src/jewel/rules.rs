@@ -1,9 +1,8 @@
 use super::bot::RuleBot;
 use super::state::JewelDeal;
-use crate::banking::draw_high_card;
 use crate::trick::ace_high;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, Seat, VariantKind, VariantSpec, Variants};
 
 /// How a packer's cards go under the stock (J4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,17 +140,20 @@ impl Game for Jewel {
         previous: Option<&JewelDeal>,
         rng: &mut GameRng,
     ) -> JewelDeal {
-        // The first dealer is found by cutting, and again after every `recut_rounds` rounds:
-        // the highest card (aces high, jokers lowest) deals.
+        // Players cut for seats before the first deal and again after every `recut_rounds`
+        // rounds; the highest card sits first and deals.
         let round_start = ctx
             .deal_number
             .is_multiple_of(self.players as u32 * self.config.recut_rounds);
-        let dealer = if round_start && !(ctx.scripted && previous.is_none()) {
-            draw_high_card(ctx.players, DeckSpec::Jewel162, rng, ace_high).0
-        } else {
-            ctx.dealer
+        let (dealer, seating) = match previous {
+            _ if round_start && !(ctx.scripted && previous.is_none()) => {
+                let seating = cut_for_seats(ctx.players, rng);
+                (seating[0], seating)
+            }
+            Some(p) => (ctx.dealer, p.seating()),
+            None => (ctx.dealer, (0..ctx.players).collect()),
         };
-        JewelDeal::new(self.config, ctx.players, dealer, order, rng.next_u64())
+        JewelDeal::new(self.config, dealer, &seating, order, rng.next_u64())
     }
 
     fn match_over(&self, _totals: &[i64], deals_completed: u32) -> bool {
@@ -168,5 +170,31 @@ impl Game for Jewel {
 
     fn bot_names() -> &'static [&'static str] {
         &["rule"]
+    }
+}
+
+/// A cut for seats: everyone draws a card from the shuffled pack (aces high, a joker lowest;
+/// tied players draw again to settle their order). The highest sits first, the others follow
+/// clockwise in descending order. Returns the players in clockwise order from the highest.
+pub fn cut_for_seats(players: usize, rng: &mut GameRng) -> Vec<Seat> {
+    let mut pack = DeckSpec::Jewel162.cards();
+    rng.shuffle(&mut pack);
+    let mut draws = pack.into_iter();
+    let mut keys: Vec<(Vec<u8>, Seat)> = (0..players)
+        .map(|s| (vec![ace_high(draws.next().expect("enough cards"))], s))
+        .collect();
+    loop {
+        keys.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let tied: Vec<usize> = (0..players)
+            .filter(|&i| keys.iter().enumerate().any(|(j, k)| j != i && k.0 == keys[i].0))
+            .collect();
+        if tied.is_empty() {
+            return keys.into_iter().map(|(_, s)| s).collect();
+        }
+        for i in tied {
+            keys[i]
+                .0
+                .push(ace_high(draws.next().expect("ties settle before the pack runs out")));
+        }
     }
 }

@@ -104,6 +104,8 @@ pub struct JewelDeal {
     cfg: JewelConfig,
     players: u8,
     dealer: u8,
+    /// The players in clockwise order round the table, as the last cut for seats left them.
+    seating: Vec<u8>,
     table: Table,
     step: Step,
     to_act: u8,
@@ -135,7 +137,16 @@ impl JewelDeal {
     /// Pulls the open card from the middle of `order` (the next non-joker if a joker comes up),
     /// deals sixteen each one at a time from the dealer's left, and stacks the rest as the stock
     /// (the first card of `order` on top). `seed` drives later shuffles.
-    pub fn new(cfg: JewelConfig, players: usize, dealer: Seat, order: &[Card], seed: u64) -> JewelDeal {
+    pub fn new(cfg: JewelConfig, dealer: Seat, seating: &[Seat], order: &[Card], seed: u64) -> JewelDeal {
+        let players = seating.len();
+        let seating: Vec<u8> = seating.iter().map(|&s| s as u8).collect();
+        let left = |k: usize| {
+            let at = seating
+                .iter()
+                .position(|&s| s as usize == dealer)
+                .expect("the dealer is seated");
+            seating[(at + k) % players] as usize
+        };
         let mut order = order.to_vec();
         let middle = order.len() / 2;
         let at = (middle..order.len())
@@ -147,7 +158,7 @@ impl JewelDeal {
         let mut next = 0;
         for _ in 0..16 {
             for k in 1..=players {
-                hands[(dealer + k) % players].add(order[next]);
+                hands[left(k)].add(order[next]);
                 next += 1;
             }
         }
@@ -157,9 +168,10 @@ impl JewelDeal {
             cfg,
             players: players as u8,
             dealer: dealer as u8,
+            to_act: left(1) as u8,
+            seating,
             table: Table::new(open, cfg.all_wild_groups_allowed),
             step: Step::Draw,
-            to_act: ((dealer + 1) % players) as u8,
             hands,
             known: vec![CardCounts::new(); players],
             status: vec![Status::Playing; players],
@@ -198,6 +210,21 @@ impl JewelDeal {
         self.dealer as Seat
     }
 
+    /// The players in clockwise order round the table.
+    pub fn seating(&self) -> Vec<Seat> {
+        self.seating.iter().map(|&s| s as Seat).collect()
+    }
+
+    /// The player `k` places to the left of `seat`.
+    fn left_of(&self, seat: Seat, k: usize) -> Seat {
+        let at = self
+            .seating
+            .iter()
+            .position(|&s| s as usize == seat)
+            .expect("every player is seated");
+        self.seating[(at + k) % self.seating.len()] as Seat
+    }
+
     /// Each player's result, once the deal is over.
     pub fn results(&self) -> Option<&[i64]> {
         self.settled.as_ref().map(|s| s.results.as_slice())
@@ -234,7 +261,7 @@ impl JewelDeal {
         }
         let n = self.players as usize;
         for k in 1..=n {
-            let s = (self.to_act as usize + k) % n;
+            let s = self.left_of(self.to_act as usize, k);
             // A player left alone carries on (k == n), but may not take back their own discard.
             if self.status[s] == Status::Playing {
                 if k == n {
@@ -468,6 +495,7 @@ impl Deal for JewelDeal {
         JewelView {
             seat,
             dealer: self.dealer as Seat,
+            seating: self.seating(),
             open: self.table.open,
             jewels: self
                 .table
@@ -560,7 +588,7 @@ impl Deal for JewelDeal {
 
     fn outcome(&self) -> Option<DealOutcome> {
         let s = self.settled.as_ref()?;
-        let next = (self.dealer as usize + 1) % self.players as usize;
+        let next = self.left_of(self.dealer as usize, 1);
         Some(DealOutcome::with_next_dealer(s.results.clone(), next))
     }
 
@@ -630,6 +658,8 @@ pub struct SettlementView {
 pub struct JewelView {
     pub seat: Seat,
     pub dealer: Seat,
+    /// The players in clockwise order round the table.
+    pub seating: Vec<Seat>,
     pub open: Card,
     pub jewels: [Card; 2],
     pub all_wild_groups_allowed: bool,

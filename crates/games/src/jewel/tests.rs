@@ -589,6 +589,10 @@ mod flow {
         seq
     }
 
+    fn seats(n: usize) -> Vec<usize> {
+        (0..n).collect()
+    }
+
     fn act(d: &mut JewelDeal, text: &str) {
         let a: JewelAction = text.parse().expect("an action");
         let mut legal = Vec::new();
@@ -605,7 +609,7 @@ mod flow {
     #[test]
     fn dealer_declares_at_the_first_turn_and_settles() {
         // Seat 1 deals; open AS: red aces are jewels, clubs the marriage suit.
-        let mut d = JewelDeal::new(config(), 2, 1, &order(&[OTHER, DECLARER], "3D QH", "AS"), 1);
+        let mut d = JewelDeal::new(config(), 1, &seats(2), &order(&[OTHER, DECLARER], "3D QH", "AS"), 1);
         assert_eq!(d.table().open, card("AS"));
         assert_eq!(d.to_act(), Some(0));
         let mut legal = Vec::new();
@@ -636,7 +640,7 @@ mod flow {
 
     #[test]
     fn wrong_declaration_puts_the_player_out_and_leaves_a_chance_card() {
-        let mut d = JewelDeal::new(config(), 3, 2, &order(&[OTHER, B, C], "8D 9D JK", "AS"), 1);
+        let mut d = JewelDeal::new(config(), 2, &seats(3), &order(&[OTHER, B, C], "8D 9D JK", "AS"), 1);
         act(&mut d, "stock");
         act(&mut d, "discard 8D");
         act(&mut d, "take");
@@ -664,7 +668,7 @@ mod flow {
 
     #[test]
     fn packing_at_the_first_turn_or_after_the_minimum() {
-        let mut d = JewelDeal::new(config(), 3, 2, &order(&[OTHER, B, C], "8D 9D TD", "AS"), 1);
+        let mut d = JewelDeal::new(config(), 2, &seats(3), &order(&[OTHER, B, C], "8D 9D TD", "AS"), 1);
         act(&mut d, "stock");
         act(&mut d, "discard 8D");
         act(&mut d, "pack"); // seat 1 packs at once
@@ -696,7 +700,7 @@ mod flow {
         let mut rng = GameRng::from_seed(5);
         let mut pack = DeckSpec::Jewel162.cards();
         rng.shuffle(&mut pack);
-        let mut d = JewelDeal::new(config(), 9, 0, &pack, 2);
+        let mut d = JewelDeal::new(config(), 0, &seats(9), &pack, 2);
         assert_eq!(d.view(0).stock_size, 17);
         let mut draws = 0;
         let mut legal = Vec::new();
@@ -722,7 +726,7 @@ mod flow {
 
     #[test]
     fn a_player_left_alone_cannot_take_back_their_own_discard() {
-        let mut d = JewelDeal::new(config(), 2, 1, &order(&[OTHER, B], "8D 9D", "AS"), 1);
+        let mut d = JewelDeal::new(config(), 1, &seats(2), &order(&[OTHER, B], "8D 9D", "AS"), 1);
         act(&mut d, "stock");
         act(&mut d, "discard 8D");
         act(&mut d, "pack");
@@ -736,10 +740,59 @@ mod flow {
         );
     }
 
+    /// Turns go clockwise round the table as seated, not by seat number.
+    #[test]
+    fn play_follows_the_seating() {
+        let mut rng = GameRng::from_seed(8);
+        let mut pack = DeckSpec::Jewel162.cards();
+        rng.shuffle(&mut pack);
+        let mut d = JewelDeal::new(config(), 0, &[0, 2, 1], &pack, 3);
+        assert_eq!(d.seating(), vec![0, 2, 1]);
+        let mut order = Vec::new();
+        let mut legal = Vec::new();
+        for _ in 0..3 {
+            order.push(d.to_act().expect("in play"));
+            act(&mut d, "stock");
+            d.legal_actions(&mut legal);
+            let discard = *legal
+                .iter()
+                .find(|a| matches!(a, JewelAction::Discard(_)))
+                .expect("a discard");
+            d.apply(discard).expect("legal");
+        }
+        assert_eq!(
+            order,
+            vec![2, 1, 0],
+            "the dealer's left is seat 2, and the dealer plays last"
+        );
+        assert_eq!(d.view(1).seating, vec![0, 2, 1]);
+    }
+
+    /// The cut seats the highest card first and the rest clockwise in descending order.
+    #[test]
+    fn cut_for_seats_orders_players_by_their_cards() {
+        use super::super::rules::cut_for_seats;
+        use crate::trick::ace_high;
+        for seed in 0..200 {
+            let seating = cut_for_seats(5, &mut GameRng::from_seed(seed));
+            let mut sorted = seating.clone();
+            sorted.sort();
+            assert_eq!(sorted, vec![0, 1, 2, 3, 4], "a permutation");
+            // The same draws, read back: first cards never rise round the table.
+            let mut pack = DeckSpec::Jewel162.cards();
+            GameRng::from_seed(seed).shuffle(&mut pack);
+            let first: Vec<u8> = seating.iter().map(|&s| ace_high(pack[s])).collect();
+            assert!(
+                first.windows(2).all(|w| w[0] >= w[1]),
+                "seed {seed}: {seating:?} {first:?}"
+            );
+        }
+    }
+
     /// The rule bot declares when it can, and its declaration is the one the validator finds.
     #[test]
     fn rule_bot_declares_a_ready_hand() {
-        let mut d = JewelDeal::new(config(), 2, 1, &order(&[OTHER, DECLARER], "3D QH", "AS"), 1);
+        let mut d = JewelDeal::new(config(), 1, &seats(2), &order(&[OTHER, DECLARER], "3D QH", "AS"), 1);
         act(&mut d, "stock");
         act(&mut d, "discard 3D");
         act(&mut d, "stock");
