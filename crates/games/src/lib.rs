@@ -11,6 +11,7 @@ pub mod big_three;
 pub mod hearts;
 pub mod jewel;
 pub mod khanhoo;
+pub mod panguingue;
 pub mod pinochle;
 pub mod registry;
 pub mod solo;

@@ -31,6 +31,7 @@ macro_rules! registry {
 }
 
 registry!(
+    crate::panguingue::Panguingue,
     crate::hearts::Hearts,
     crate::belote::Belote,
     crate::tribello::Tribello,

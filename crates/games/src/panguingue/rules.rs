@@ -1,0 +1,293 @@
+use super::bot::RuleBot;
+use super::melds::{position, MeldRules};
+use super::state::PanDeal;
+use cards::{Card, DeckSpec, GameRng};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+
+/// Which discard may be taken (P2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakeRule {
+    /// Only a stock card the previous player drew and threw away (and the first upcard).
+    StockRejectOnly,
+    /// Any top discard.
+    AnyTop,
+}
+
+/// When a player may be forced to take the top discard (P3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forcing {
+    LayOffOnly,
+    AnyMeld,
+    Off,
+}
+
+/// The ten-melded protection (P10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protection {
+    Mandatory,
+    Optional,
+    Off,
+}
+
+/// What the winner collects again for conditions (P16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeat {
+    FullEntitlement,
+    BaseValuesOnly,
+}
+
+/// Who deals next (P17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NextDealer {
+    WinnerIsEldest,
+    RotateRight,
+}
+
+/// Every rule choice of a Panguingue game (RULES_NOTES 1.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PanConfig {
+    pub packs: u8,
+    pub drop_one_spade_suit: bool,
+    pub ante: i64,
+    pub forfeit: i64,
+    pub take_rule: TakeRule,
+    pub forcing: Forcing,
+    pub melds: MeldRules,
+    pub repeat: Repeat,
+    pub protect: Protection,
+    pub meld_when_rejecting: bool,
+    pub retired_pay: bool,
+    pub no_meld_penalty: i64,
+    pub next_dealer: NextDealer,
+    pub max_deals: u32,
+    pub bankroll: i64,
+    pub max_turns: u32,
+}
+
+static VARIANTS: [VariantSpec; 18] = [
+    VariantSpec {
+        key: "packs",
+        kind: VariantKind::Int { min: 5, max: 11 },
+        default: "8",
+        doc: "40-card packs shuffled together (8 = 320 cards)",
+    },
+    VariantSpec {
+        key: "remove_one_spade_suit",
+        kind: VariantKind::Bool,
+        default: "false",
+        doc: "take one suit of spades out of the pack (8 packs: 310 cards)",
+    },
+    VariantSpec {
+        key: "ante",
+        kind: VariantKind::Int { min: 0, max: 100 },
+        default: "1",
+        doc: "chips each player puts in the pot before the deal",
+    },
+    VariantSpec {
+        key: "retire_forfeit",
+        kind: VariantKind::Int { min: 0, max: 100 },
+        default: "2",
+        doc: "chips a player pays into the pot to retire (go on top)",
+    },
+    VariantSpec {
+        key: "discard_take_rule",
+        kind: VariantKind::Choice(&["stock-reject-only", "any-top"]),
+        default: "stock-reject-only",
+        doc: "which top discard may be taken (always only to meld it at once)",
+    },
+    VariantSpec {
+        key: "forcing_scope",
+        kind: VariantKind::Choice(&["lay-off-only", "any-meld", "off"]),
+        default: "lay-off-only",
+        doc: "when the others may force the player in turn to take the top discard",
+    },
+    VariantSpec {
+        key: "valle_same_suit_increase",
+        kind: VariantKind::Choice(&["reduced", "full"]),
+        default: "reduced",
+        doc: "each card added to a same-suit valle set pays 2 in spades / 1 (reduced) or 4 / 2 (full)",
+    },
+    VariantSpec {
+        key: "rope_upgrade_payment",
+        kind: VariantKind::Choice(&["full-entitlement", "base-only"]),
+        default: "full-entitlement",
+        doc: "a rope that gains its ace or king pays its whole entitlement, or only the base value",
+    },
+    VariantSpec {
+        key: "going_out_condition_repeat",
+        kind: VariantKind::Choice(&["full-entitlement", "base-values-only"]),
+        default: "full-entitlement",
+        doc: "what the winner collects again for each condition held",
+    },
+    VariantSpec {
+        key: "protect_ten_melded",
+        kind: VariantKind::Choice(&["mandatory", "optional", "off"]),
+        default: "mandatory",
+        doc: "do not feed the next player a card that puts them out when they have 10 melded",
+    },
+    VariantSpec {
+        key: "meld_from_hand_when_rejecting_draw",
+        kind: VariantKind::Bool,
+        default: "true",
+        doc: "a player who throws away the stock card drawn may still meld from hand that turn",
+    },
+    VariantSpec {
+        key: "aces_kings_same_suit_set_accepts_any_suit",
+        kind: VariantKind::Bool,
+        default: "false",
+        doc: "a same-suit set of aces or kings takes an ace or king of another suit",
+    },
+    VariantSpec {
+        key: "retired_players_pay_conditions",
+        kind: VariantKind::Bool,
+        default: "false",
+        doc: "retired players also pay conditions, the going-out chip and the no-meld penalty",
+    },
+    VariantSpec {
+        key: "no_meld_penalty",
+        kind: VariantKind::Int { min: 0, max: 100 },
+        default: "0",
+        doc: "chips a player with no meld on the table pays the winner",
+    },
+    VariantSpec {
+        key: "next_dealer",
+        kind: VariantKind::Choice(&["winner-is-eldest", "rotate-right"]),
+        default: "winner-is-eldest",
+        doc: "the winner plays first next deal (the player on their left deals), or the deal passes right",
+    },
+    VariantSpec {
+        key: "max_deals",
+        kind: VariantKind::Int { min: 1, max: 10_000 },
+        default: "10",
+        doc: "deals in a session (it also ends when a player cannot pay the ante)",
+    },
+    VariantSpec {
+        key: "bankroll",
+        kind: VariantKind::Int { min: 1, max: 1_000_000 },
+        default: "200",
+        doc: "chips each player brings; a player whose chips fall below the ante ends the session",
+    },
+    VariantSpec {
+        key: "max_turns",
+        kind: VariantKind::Int { min: 20, max: 100_000 },
+        default: "2000",
+        doc: "house limit: a deal nobody has gone out of after this many discards is void (antes and forfeits back)",
+    },
+];
+
+static INFO: GameInfo = GameInfo {
+    id: "panguingue",
+    name: "Panguingue",
+    min_players: 2,
+    max_players: 15,
+    default_players: 6,
+    higher_is_better: true,
+    zero_sum: true,
+    unit: "chips",
+    variants: &VARIANTS,
+    rules: include_str!("rules.md"),
+};
+
+/// Panguingue configured for a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panguingue {
+    pub config: PanConfig,
+    players: usize,
+}
+
+impl Panguingue {
+    pub fn config_from(v: &Variants) -> PanConfig {
+        PanConfig {
+            packs: v.get_int("packs") as u8,
+            drop_one_spade_suit: v.get_bool("remove_one_spade_suit"),
+            ante: v.get_int("ante"),
+            forfeit: v.get_int("retire_forfeit"),
+            take_rule: match v.get("discard_take_rule") {
+                "any-top" => TakeRule::AnyTop,
+                _ => TakeRule::StockRejectOnly,
+            },
+            forcing: match v.get("forcing_scope") {
+                "any-meld" => Forcing::AnyMeld,
+                "off" => Forcing::Off,
+                _ => Forcing::LayOffOnly,
+            },
+            melds: MeldRules {
+                reduced_valle_increase: v.get("valle_same_suit_increase") == "reduced",
+                rope_upgrade_base_only: v.get("rope_upgrade_payment") == "base-only",
+                same_suit_aces_kings_take_any_suit: v.get_bool("aces_kings_same_suit_set_accepts_any_suit"),
+            },
+            repeat: match v.get("going_out_condition_repeat") {
+                "base-values-only" => Repeat::BaseValuesOnly,
+                _ => Repeat::FullEntitlement,
+            },
+            protect: match v.get("protect_ten_melded") {
+                "optional" => Protection::Optional,
+                "off" => Protection::Off,
+                _ => Protection::Mandatory,
+            },
+            meld_when_rejecting: v.get_bool("meld_from_hand_when_rejecting_draw"),
+            retired_pay: v.get_bool("retired_players_pay_conditions"),
+            no_meld_penalty: v.get_int("no_meld_penalty"),
+            next_dealer: match v.get("next_dealer") {
+                "rotate-right" => NextDealer::RotateRight,
+                _ => NextDealer::WinnerIsEldest,
+            },
+            max_deals: v.get_int("max_deals") as u32,
+            bankroll: v.get_int("bankroll"),
+            max_turns: v.get_int("max_turns") as u32,
+        }
+    }
+}
+
+impl Game for Panguingue {
+    type Deal = PanDeal;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new(players: usize, v: &Variants) -> Result<Panguingue, ConfigError> {
+        let config = Panguingue::config_from(v);
+        Ok(Panguingue { config, players })
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn deck(&self) -> DeckSpec {
+        DeckSpec::Stripped40 {
+            packs: self.config.packs,
+            drop_one_spade_suit: self.config.drop_one_spade_suit,
+        }
+    }
+
+    /// The first dealer is the lowest card of a draw (aces low, ties draw again); with a
+    /// scripted pack it is the `--dealer` seat. Afterwards the outcome names the next dealer.
+    fn start_deal(&self, ctx: DealContext, order: &[Card], previous: Option<&PanDeal>, rng: &mut GameRng) -> PanDeal {
+        let dealer = match previous {
+            None if !ctx.scripted => {
+                let lowness = |c: Card| 10 - c.rank().and_then(position).unwrap_or(0);
+                crate::banking::draw_high_card(ctx.players, self.deck(), rng, lowness).0
+            }
+            _ => ctx.dealer,
+        };
+        PanDeal::new(self.config, ctx.players, dealer, order, rng.next_u64())
+    }
+
+    fn match_over(&self, totals: &[i64], deals_completed: u32) -> bool {
+        deals_completed >= self.config.max_deals || totals.iter().any(|t| self.config.bankroll + t < self.config.ante)
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<PanDeal>>> {
+        (name == "rule").then(|| {
+            Box::new(RuleBot {
+                rules: self.config.melds,
+            }) as Box<dyn Bot<PanDeal>>
+        })
+    }
+
+    fn bot_names() -> &'static [&'static str] {
+        &["rule"]
+    }
+}
