@@ -26,44 +26,44 @@ pub enum Step {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Player {
-    hand: CardCounts,
-    layout: Layout,
-    retired: bool,
+pub(super) struct Player {
+    pub(super) hand: CardCounts,
+    pub(super) layout: Layout,
+    pub(super) retired: bool,
     /// The high-water mark `H` of P9: condition chips already collected.
-    collected: u32,
+    pub(super) collected: u32,
 }
 
 /// A Panguingue deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PanDeal {
-    cfg: PanConfig,
-    players: u8,
-    dealer: u8,
-    step: Step,
-    to_act: u8,
+    pub(super) cfg: PanConfig,
+    pub(super) players: u8,
+    pub(super) dealer: u8,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
     /// Whose turn it is (during the force window too).
-    turn: u8,
-    seats: Vec<Player>,
+    pub(super) turn: u8,
+    pub(super) seats: Vec<Player>,
     /// Top card last.
-    stock: Vec<Card>,
+    pub(super) stock: Vec<Card>,
     /// Top card last.
-    discards: Vec<Card>,
+    pub(super) discards: Vec<Card>,
     /// Whether the top discard is a stock card the previous player drew and threw (P2).
-    top_from_stock: bool,
+    pub(super) top_from_stock: bool,
     /// Whether the stock is rebuilt from discards (so everyone knows what is in it).
-    stock_seen: bool,
+    pub(super) stock_seen: bool,
     /// The stock card drawn this turn while it is neither melded nor discarded nor kept.
-    drawn: Option<Card>,
+    pub(super) drawn: Option<Card>,
     /// The player in turn has been forced to take the top discard.
-    forced: bool,
+    pub(super) forced: bool,
     /// Who forced, for the views.
-    forcer: Option<u8>,
-    deltas: Vec<i64>,
-    pot: i64,
-    winner: Option<u8>,
-    turns: u32,
-    rng: GameRng,
+    pub(super) forcer: Option<u8>,
+    pub(super) deltas: Vec<i64>,
+    pub(super) pot: i64,
+    pub(super) winner: Option<u8>,
+    pub(super) turns: u32,
+    pub(super) rng: GameRng,
 }
 
 impl PanDeal {

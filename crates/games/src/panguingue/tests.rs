@@ -1,10 +1,696 @@
+use super::actions::Play;
+use super::layout::{Layout, Limits};
+use super::melds::{self, Bag, Meld, MeldRules};
 use super::*;
+use cards::{parse_card_list, Card, CardCounts, GameRng};
+use engine::{Deal, Game, Variants};
 use testkit::{run, Conformance};
 
+fn game(players: usize, variants: &[&str]) -> Panguingue {
+    let v = Variants::parse(Panguingue::info().variants, variants).unwrap();
+    engine::new_game::<Panguingue>(players, &v).unwrap()
+}
+
+fn cards(t: &str) -> Vec<Card> {
+    parse_card_list(t).unwrap()
+}
+
+/// A pack order that deals `hands[s]` (topped up from the rest of the pack) to each seat, turns
+/// up `upcard` and puts `stock` (top first) on the stock.
+fn order(g: &Panguingue, dealer: usize, hands: &[&str], upcard: &str, stock: &str) -> Vec<Card> {
+    let n = g.players();
+    let mut rest = g.deck().counts();
+    let take = |rest: &mut CardCounts, c: Card| assert!(rest.remove(c), "{c} is not left in the pack");
+    let mut hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+    hands.resize(n, Vec::new());
+    let up = cards(upcard)[0];
+    let stock = cards(stock);
+    for &c in hands.iter().flatten().chain([&up]).chain(stock.iter()) {
+        take(&mut rest, c);
+    }
+    // Filler that makes no meld: ranks the hand does not hold yet, and no two cards of a suit
+    // next to each other.
+    for h in hands.iter_mut() {
+        for pos in 0..10u8 {
+            if h.len() == 10 {
+                break;
+            }
+            if h.iter().any(|c| c.rank().and_then(melds::position) == Some(pos)) {
+                continue;
+            }
+            let suit = cards::Suit::ALL.into_iter().find(|&s| {
+                let c = melds::card_at(pos, s);
+                rest.count(c) > 0
+                    && !h.iter().any(|x| {
+                        x.suit() == Some(s) && x.rank().and_then(melds::position).is_some_and(|p| p.abs_diff(pos) <= 1)
+                    })
+            });
+            if let Some(s) = suit {
+                let c = melds::card_at(pos, s);
+                take(&mut rest, c);
+                h.push(c);
+            }
+        }
+        assert_eq!(h.len(), 10, "no filler for {h:?}");
+    }
+    let filler = rest.to_vec();
+    let eldest = (dealer + n - 1) % n;
+    let mut out = Vec::new();
+    for round in 0..2 {
+        for i in 0..n {
+            let s = (eldest + n - i) % n;
+            out.extend(&hands[s][round * 5..round * 5 + 5]);
+        }
+    }
+    out.push(up);
+    out.extend(stock);
+    out.extend(filler);
+    out
+}
+
+fn deal(g: &Panguingue, dealer: usize, hands: &[&str], upcard: &str, stock: &str) -> PanDeal {
+    let o = order(g, dealer, hands, upcard, stock);
+    let d = PanDeal::new(g.config, g.players(), dealer, &o, 7);
+    assert_eq!(d.cards(), g.deck().counts());
+    d
+}
+
+fn act(d: &mut PanDeal, text: &str) {
+    let a: PanAction = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    d.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn refused(d: &mut PanDeal, text: &str) -> String {
+    let before = d.clone();
+    let a: PanAction = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    let e = d.apply(a).expect_err(text).to_string();
+    assert_eq!(*d, before, "a refused action changed the deal");
+    e
+}
+
+fn legal(d: &PanDeal) -> Vec<String> {
+    let mut v = Vec::new();
+    d.legal_actions(&mut v);
+    v.iter().map(|a| a.to_string()).collect()
+}
+
+fn all_stay(d: &mut PanDeal) {
+    while d.step() == Step::OnTop {
+        act(d, "stay");
+    }
+}
+
+const RULES: MeldRules = MeldRules {
+    reduced_valle_increase: true,
+    rope_upgrade_base_only: false,
+    same_suit_aces_kings_take_any_suit: false,
+};
+
+// PX1: which card groups are melds.
 #[test]
-fn smoke() {
+fn px1_meld_validity() {
+    for ok in ["5S 5H 5D", "5S 5S 5S", "KS KS KD", "6D 7D JD", "AC 2C 3C", "AS AD AD AH", "5C 5D 5H 5S"] {
+        assert!(Meld::from_cards(cards(ok), true).is_some(), "{ok} is a meld");
+    }
+    for bad in ["5S 5S 5D", "QH KH AH", "KD AD 2D", "5C 6D 7C", "5S 5H", "7D 8D 9D", "4C 5C 5C 6C"] {
+        assert!(Meld::from_cards(cards(bad), true).is_none(), "{bad} is not a meld");
+    }
+    // Parts of splits and what borrows leave may repeat suits if three suits show.
+    assert!(Meld::from_cards(cards("7C 7D 7H 7S 7C"), false).is_some());
+    assert!(Meld::from_cards(cards("7C 7H 7C"), false).is_none());
+    assert!(Meld::from_cards(cards("7C 7D 7H 7C"), true).is_none(), "a new set shows each suit once");
+}
+
+#[test]
+fn conditions_table() {
+    let e = |t: &str| Meld::from_cards(cards(t), false).unwrap().entitlement(&RULES);
+    assert_eq!(e("3C 3D 3H"), 1, "mixed valle");
+    assert_eq!(e("5D 5D 5D"), 2, "same-suit valle");
+    assert_eq!(e("7S 7S 7S"), 4, "same-suit valle spades");
+    assert_eq!(e("QH QH QH"), 1, "same-suit non-valle");
+    assert_eq!(e("KS KS KS"), 2, "same-suit kings in spades");
+    assert_eq!(e("AC 2C 3C"), 1);
+    assert_eq!(e("JS QS KS"), 2);
+    assert_eq!(e("QC QD QH"), 0, "mixed non-valle");
+    assert_eq!(e("KS KS KD"), 0, "mixed kings");
+    assert_eq!(e("4C 5C 6C"), 0);
+    assert_eq!(e("AH 2H 3H 4H 5H 6H 7H JH QH KH"), 1 + 7, "the whole suit is one condition");
+    assert_eq!(e("5S 5S 5S 5S 5S"), 4 + 2 + 2, "reduced increase");
+    let full = MeldRules {
+        reduced_valle_increase: false,
+        ..RULES
+    };
+    assert_eq!(
+        Meld::from_cards(cards("5S 5S 5S 5S"), false).unwrap().entitlement(&full),
+        8
+    );
+}
+
+// PX2: X melds 5S 5S 5S (4 from each of four opponents), then adds a 5S (2 each; full: 4);
+// Y melds 7C 7D 7H (1 each) and adds 7S and 7C (1 each time).
+#[test]
+fn px2_conditions_and_increases() {
+    for (variant, add) in [("valle_same_suit_increase=reduced", 2), ("valle_same_suit_increase=full", 4)] {
+        let g = game(5, &[variant]);
+        // Dealer 0: first hand is seat 4 (X), then seat 3 (Y).
+        let mut d = deal(&g, 0, &["", "", "", "7C 7D 7H 7S 7C", "5S 5S 5S 5S"], "QD", "2D 4H");
+        all_stay(&mut d);
+        assert_eq!(d.turn(), 4);
+        act(&mut d, "stock");
+        act(&mut d, "meld 5S 5S 5S");
+        assert_eq!(d.deltas(), &[-5, -5, -5, -5, 15]);
+        act(&mut d, "lay 5S on 1");
+        assert_eq!(d.deltas()[4], -1 + 16 + 4 * add);
+        assert_eq!(d.layout(4).entitlement(&g.config.melds), 4 + add as u32);
+        // The drawn 2D fits nothing: it must be the discard.
+        assert_eq!(legal(&d), ["discard 2D"]);
+        act(&mut d, "discard 2D");
+        assert_eq!(d.turn(), 3);
+        let y0 = d.deltas()[3];
+        act(&mut d, "stock");
+        act(&mut d, "meld 7C 7D 7H");
+        assert_eq!(d.deltas()[3], y0 + 4);
+        act(&mut d, "lay 7S on 1");
+        assert_eq!(d.deltas()[3], y0 + 8);
+        act(&mut d, "lay 7C on 1");
+        assert_eq!(d.deltas()[3], y0 + 12);
+        assert_eq!(d.deltas().iter().sum::<i64>() + d.pot(), 0);
+    }
+}
+
+// PX3: 2H 3H 4H gains the AH: 2 from each (base-only: 1); a 5H then adds 1.
+#[test]
+fn px3_rope_becoming_a_condition() {
+    for (variant, upgrade) in [("rope_upgrade_payment=full-entitlement", 2), ("rope_upgrade_payment=base-only", 1)] {
+        let g = game(3, &[variant]);
+        let mut d = deal(&g, 0, &["", "", "2H 3H 4H AH 5H"], "QD", "KC");
+        all_stay(&mut d);
+        act(&mut d, "stock");
+        act(&mut d, "meld 2H 3H 4H");
+        assert_eq!(d.deltas()[2], -1, "not a condition");
+        act(&mut d, "lay AH on 1");
+        assert_eq!(d.deltas()[2], -1 + 2 * upgrade);
+        act(&mut d, "lay 5H on 1");
+        assert_eq!(d.deltas()[2], -1 + 2 * upgrade + 2);
+    }
+}
+
+// PX4: from 4C 5C 6C 7C the 7C may be borrowed to meld 7C 7D 7H (1 from each); the 5C may not.
+#[test]
+fn px4_borrowing() {
+    let g = game(4, &[]);
+    let mut d = deal(&g, 0, &["", "", "", "4C 5C 6C 7C 7D 7H 5D 5H"], "QD", "KC");
+    all_stay(&mut d);
+    act(&mut d, "stock");
+    act(&mut d, "meld 4C 5C 6C 7C");
+    let moves = legal(&d);
+    assert!(moves.contains(&"borrow 1 7C with 7D 7H".to_string()), "{moves:?}");
+    assert!(moves.contains(&"borrow 1 5C with 5D 5H".to_string()) == false);
+    let e = refused(&mut d, "borrow 1 5C with 5D 5H");
+    assert!(e.contains("does not leave valid melds"), "{e}");
+    let before = d.deltas()[3];
+    act(&mut d, "borrow 1 7C with 7D 7H");
+    assert_eq!(d.deltas()[3], before + 3);
+    assert_eq!(d.view(3).players[3].melds, vec![cards("4C 5C 6C"), cards("7C 7D 7H")]);
+}
+
+// The seed's split: J-7-6-5 with a Q and a 4 added becomes Q-J-7 and 6-5-4.
+#[test]
+fn a_rope_splits_after_lay_offs() {
+    let g = game(3, &[]);
+    let mut d = deal(&g, 0, &["", "", "5D 6D 7D JD QD 4D"], "KC", "2S");
+    all_stay(&mut d);
+    act(&mut d, "stock");
+    act(&mut d, "meld 5D 6D 7D JD");
+    refused(&mut d, "split 1 5D 6D");
+    act(&mut d, "lay QD on 1");
+    act(&mut d, "lay 4D on 1");
+    act(&mut d, "split 1 4D 5D 6D");
+    assert_eq!(d.view(2).players[2].melds, vec![cards("7D JD QD"), cards("4D 5D 6D")]);
+}
+
+// P14: 5S 5D 5H 5C 5S 5S split into 5S 5S 5S and 5D 5H 5C creates a spade valle condition.
+#[test]
+fn a_split_creates_a_condition() {
+    let g = game(3, &[]);
+    let mut d = deal(&g, 0, &["", "", "5S 5D 5H 5C 5S 5S"], "KC", "2S");
+    all_stay(&mut d);
+    act(&mut d, "stock");
+    act(&mut d, "meld 5C 5D 5H 5S");
+    act(&mut d, "lay 5S on 1");
+    act(&mut d, "lay 5S on 1");
+    assert_eq!(d.layout(2).entitlement(&g.config.melds), 4);
+    let before = d.deltas()[2];
+    act(&mut d, "split 1 5S 5S 5S");
+    assert_eq!(d.layout(2).entitlement(&g.config.melds), 5);
+    assert_eq!(d.deltas()[2], before + 2, "one more from each of two opponents");
+    // Borrowing a 5 back out of the mixed set is refused: it would leave two cards.
+    refused(&mut d, "split 1 5C 5D 5H");
+}
+
+// PX5: a drawn stock card thrown away may be taken by the next player (only to meld it); a
+// card discarded from hand may not.
+#[test]
+fn px5_discard_availability() {
+    let g = game(3, &[]);
+    // Dealer 0: seat 2 plays first, then seat 1.
+    let mut d = deal(&g, 0, &["", "6C 6D", "QD AC 2C"], "KH", "6H 3C");
+    all_stay(&mut d);
+    act(&mut d, "stock"); // 6H: seat 2 cannot use it
+    act(&mut d, "discard 6H");
+    assert!(d.view(1).top_takeable);
+    let moves = legal(&d);
+    assert!(moves.contains(&"take meld 6C 6D".to_string()), "{moves:?}");
+    act(&mut d, "stock"); // seat 1 draws 3C instead and throws it
+    act(&mut d, "discard 3C");
+    // Seat 0 could not use 3C; seat 2 draws next... seat 0's turn:
+    assert_eq!(d.turn(), 0);
+    act(&mut d, "stock");
+    let drawn = d.view(0).drawn.unwrap();
+    act(&mut d, &format!("discard {drawn}"));
+    // Seat 2 melds the 3C it draws? It draws the stock top; build the other case directly:
+    let mut d = deal(&g, 0, &["", "QD QH", "AC 2C QS"], "KH", "3C");
+    all_stay(&mut d);
+    act(&mut d, "stock"); // 3C
+    act(&mut d, "meld AC 2C 3C");
+    act(&mut d, "discard QS");
+    assert!(!d.view(1).top_takeable, "a card from the hand cannot be taken");
+    assert!(legal(&d).iter().all(|a| !a.starts_with("take")), "{:?}", legal(&d));
+    let e = refused(&mut d, "take meld QD QH");
+    assert!(e.contains("cannot be taken"), "{e}");
+    // any-top lets it be taken.
+    let g = game(3, &["discard_take_rule=any-top"]);
+    let mut d = deal(&g, 0, &["", "QD QH", "AC 2C QS"], "KH", "3C");
+    all_stay(&mut d);
+    act(&mut d, "stock");
+    act(&mut d, "meld AC 2C 3C");
+    act(&mut d, "discard QS");
+    act(&mut d, "take meld QD QH");
+}
+
+/// Puts `melds` on `seat`'s table and `hand` in its hand (the cards come from the stock, so the
+/// deal's cards stay the same).
+fn lay_out(d: &mut PanDeal, seat: usize, melds: &[&str], hand: &str) {
+    let mut back = d.seats[seat].hand.to_vec();
+    back.extend(d.seats[seat].layout.melds().iter().flat_map(|m| m.cards().cards().collect::<Vec<_>>()));
+    d.stock.extend(back);
+    let mut take = |c: Card| {
+        if let Some(at) = d.stock.iter().position(|&x| x == c) {
+            d.stock.remove(at);
+            return;
+        }
+        // From another hand, which gets the bottom stock card instead.
+        let q = (0..d.seats.len())
+            .find(|&q| q != seat && d.seats[q].hand.count(c) > 0)
+            .unwrap_or_else(|| panic!("{c} is nowhere to take it from"));
+        d.seats[q].hand.remove(c);
+        let bottom = d.stock.remove(0);
+        d.seats[q].hand.add(bottom);
+    };
+    let list: Vec<Vec<Card>> = melds.iter().map(|m| cards(m)).collect();
+    for &c in list.iter().flatten() {
+        take(c);
+    }
+    let hand = cards(hand);
+    for &c in &hand {
+        take(c);
+    }
+    d.seats[seat].layout = Layout::from_cards(&list).unwrap();
+    d.seats[seat].hand = hand.into_iter().collect();
+    d.seats[seat].collected = d.seats[seat].layout.entitlement(&d.cfg.melds);
+}
+
+fn put_on_stock(d: &mut PanDeal, top: &str) {
+    for c in cards(top).into_iter().rev() {
+        let at = d.stock.iter().position(|&x| x == c).expect("in the stock");
+        d.stock.remove(at);
+        d.stock.push(c);
+    }
+}
+
+// PX6: the next player U has 10 melded with 4D 5D 6D 7D: a drawn 3D that the current player
+// will not meld must be kept, a hand card discarded instead; with an empty hand it is thrown.
+#[test]
+fn px6_ten_melded_protection() {
+    for (variant, kept) in [("mandatory", true), ("optional", true), ("off", false)] {
+        let g = game(3, &[&format!("protect_ten_melded={variant}")]);
+        let mut d = deal(&g, 0, &[], "KH", "");
+        all_stay(&mut d);
+        // Seat 2 is in turn, seat 1 is next.
+        lay_out(&mut d, 1, &["4D 5D 6D 7D", "QC QD QH", "KS KS KS"], "");
+        lay_out(&mut d, 2, &["AC 2C 3C", "JH QH KH"], "4S 6S 2H 4H");
+        put_on_stock(&mut d, "3D");
+        act(&mut d, "stock");
+        let moves = legal(&d);
+        match variant {
+            "mandatory" => assert_eq!(moves, ["discard 2H", "discard 4H", "discard 4S", "discard 6S"]),
+            "optional" => assert_eq!(moves.len(), 5, "{moves:?}"),
+            _ => assert_eq!(moves, ["discard 3D"]),
+        }
+        if kept {
+            act(&mut d, "discard 4S");
+            assert!(d.hand(2).count(cards("3D")[0]) == 1, "3D kept");
+            assert!(!d.view(1).top_takeable);
+        }
+    }
+    // With nothing else in hand the 3D must go, and U takes it and goes out.
+    let g = game(3, &[]);
+    let mut d = deal(&g, 0, &[], "KH", "");
+    all_stay(&mut d);
+    lay_out(&mut d, 1, &["4D 5D 6D 7D", "QC QD QH", "KS KS KS"], "");
+    lay_out(&mut d, 2, &["AC 2C 3C", "JH QH KH", "5C 5H 5S 5D"], "");
+    put_on_stock(&mut d, "3D");
+    act(&mut d, "stock");
+    assert_eq!(legal(&d), ["discard 3D"]);
+    act(&mut d, "discard 3D");
+    assert_eq!(d.turn(), 1);
+    // U can be forced to take it; nobody forces, and U takes it and goes out.
+    assert_eq!(d.step(), Step::Force);
+    act(&mut d, "pass");
+    act(&mut d, "pass");
+    assert_eq!(legal(&d), ["stock", "take on 1"]);
+    act(&mut d, "take on 1");
+    assert_eq!(d.step(), Step::Over);
+    assert_eq!(d.winner(), Some(1));
+}
+
+// PX7: five players, pot 5 + C's forfeit 2 = 7; A goes out with KS KS KS (2), 3D 3C 3H 3D (2)
+// and 5H 6H 7H JH: 7 + 3 x (1 + 4) = 22 from B, D and E; C pays nothing more.
+#[test]
+fn px7_going_out_settlement() {
+    let g = game(5, &[]);
+    // A = seat 0 is first hand, so seat 1 (B) deals; C = seat 2 retires.
+    let mut d = deal(&g, 1, &[], "QD", "");
+    for seat_choice in ["stay", "stay", "stay", "retire", "stay"] {
+        act(&mut d, seat_choice);
+    }
+    assert!(d.is_retired(2));
+    assert_eq!(d.pot(), 7);
+    assert_eq!(d.turn(), 0);
+    lay_out(&mut d, 0, &["KS KS KS", "3C 3D 3H 3D", "5H 6H 7H"], "");
+    assert_eq!(d.layout(0).entitlement(&g.config.melds), 4);
+    put_on_stock(&mut d, "JH");
+    let before = d.deltas().to_vec();
+    act(&mut d, "stock");
+    act(&mut d, "lay JH on 3");
+    assert_eq!(d.winner(), Some(0));
+    let change: Vec<i64> = d.deltas().iter().zip(&before).map(|(a, b)| a - b).collect();
+    assert_eq!(change, [22, -5, 0, -5, -5]);
+    assert_eq!(d.deltas().iter().sum::<i64>(), 0);
+    let out = d.outcome().unwrap();
+    assert_eq!(out.next_dealer, Some(1), "the winner plays first: the player on their left deals");
+    // base-values-only: the conditions' base values are KS KS KS 2 and the 3s 1, so each pays
+    // 1 + 3, and B and D, with no meld, 2 more: 7 + 6 + 6 + 4.
+    let g = game(5, &["going_out_condition_repeat=base-values-only", "no_meld_penalty=2", "next_dealer=rotate-right"]);
+    let mut d = deal(&g, 1, &[], "QD", "");
+    for seat_choice in ["stay", "stay", "stay", "retire", "stay"] {
+        act(&mut d, seat_choice);
+    }
+    lay_out(&mut d, 0, &["KS KS KS", "3C 3D 3H 3D", "5H 6H 7H"], "");
+    lay_out(&mut d, 4, &["AC 2C 3C"], "4S 5S 6S 7S JS QS 2D");
+    put_on_stock(&mut d, "JH");
+    let before = d.deltas().to_vec();
+    act(&mut d, "stock");
+    act(&mut d, "lay JH on 3");
+    let change: Vec<i64> = d.deltas().iter().zip(&before).map(|(a, b)| a - b).collect();
+    assert_eq!(change, [23, -6, 0, -6, -4]);
+    assert_eq!(d.outcome().unwrap().next_dealer, Some(0), "the deal passes right");
+}
+
+// PX8: pack sizes.
+#[test]
+fn px8_pack_arithmetic() {
+    for (v, n) in [(&["packs=5"][..], 200), (&["packs=8"], 320), (&["packs=11"], 440), (&["remove_one_spade_suit=true"], 310)] {
+        assert_eq!(game(6, v).deck().len(), n);
+    }
+    let e = Variants::parse(Panguingue::info().variants, &["packs=4"]).unwrap_err().to_string();
+    assert!(e.contains("packs"), "{e}");
+    let e = Variants::parse(Panguingue::info().variants, &["forcing_scope=always"]).unwrap_err().to_string();
+    assert!(e.contains("lay-off-only"), "{e}");
+}
+
+// P5: everyone but one retires: the last takes the pot, nothing else is paid.
+#[test]
+fn all_but_one_retire() {
+    let g = game(4, &[]);
+    let mut d = deal(&g, 0, &[], "QD", "");
+    // Order: 3, 2, 1, 0 (the dealer).
+    act(&mut d, "retire");
+    act(&mut d, "stay");
+    act(&mut d, "retire");
+    assert_eq!(d.step(), Step::OnTop);
+    act(&mut d, "retire");
+    assert_eq!(d.step(), Step::Over);
+    assert_eq!(d.winner(), Some(2));
+    assert_eq!(d.deltas(), &[-3, -3, 4 + 6 - 1, -3]);
+    assert_eq!(d.outcome().unwrap().next_dealer, Some(3));
+    // Retired seats are skipped, and their hands are never drawn.
+    let mut d = deal(&g, 0, &[], "QD", "");
+    act(&mut d, "stay");
+    act(&mut d, "retire");
+    act(&mut d, "stay");
+    act(&mut d, "stay");
+    assert_eq!(d.turn(), 3);
+    act(&mut d, "stock");
+    let c = d.view(3).drawn.unwrap();
+    act(&mut d, &format!("discard {c}"));
+    assert_eq!(d.turn(), 1, "seat 2 retired");
+}
+
+// P3: the others are asked in turn order from the player to the right; a forced player must
+// take the card and lay it off.
+#[test]
+fn forcing() {
+    let g = game(4, &[]);
+    // Dealer 0: turns go 3, 2, 1, 0.
+    let mut d = deal(&g, 0, &[], "QD", "");
+    all_stay(&mut d);
+    lay_out(&mut d, 2, &["4C 5C 6C"], "KD KH QS JS 2H 2S 4S");
+    put_on_stock(&mut d, "7C");
+    act(&mut d, "stock");
+    let drawn = d.view(3).drawn.unwrap();
+    assert_eq!(drawn.to_string(), "7C");
+    act(&mut d, "discard 7C");
+    assert_eq!(d.step(), Step::Force);
+    assert_eq!(d.to_act(), Some(1), "the player to the right of the one in turn is asked first");
+    act(&mut d, "pass");
+    assert_eq!(d.to_act(), Some(0));
+    act(&mut d, "pass");
+    assert_eq!(d.to_act(), Some(3));
+    act(&mut d, "force");
+    assert_eq!(d.to_act(), Some(2));
+    assert_eq!(legal(&d), ["take on 1"]);
+    let e = refused(&mut d, "stock");
+    assert!(e.contains("forced"), "{e}");
+    act(&mut d, "take on 1");
+    assert_eq!(d.layout(2).melded(), 4);
+    assert!(legal(&d).iter().all(|a| a.starts_with("discard")));
+    // forcing_scope=off: no window.
+    let g = game(4, &["forcing_scope=off"]);
+    let mut d = deal(&g, 0, &[], "QD", "");
+    all_stay(&mut d);
+    lay_out(&mut d, 2, &["4C 5C 6C"], "KD KH QS JS 2H 2S 4S");
+    put_on_stock(&mut d, "7C");
+    act(&mut d, "stock");
+    act(&mut d, "discard 7C");
+    assert_eq!(d.step(), Step::Draw);
+}
+
+// P4: an empty stock is rebuilt from the discards under the top one, whose status is kept.
+#[test]
+fn the_stock_is_rebuilt_from_the_discards() {
+    let g = game(2, &[]);
+    let mut d = deal(&g, 0, &[], "QD", "");
+    all_stay(&mut d);
+    let mut stock = std::mem::take(&mut d.stock);
+    let top = stock.pop().unwrap();
+    d.discards.extend(stock);
+    d.discards.push(top);
+    let below: CardCounts = d.discards[..d.discards.len() - 1].iter().copied().collect();
+    act(&mut d, "stock");
+    assert!(d.stock_seen);
+    assert_eq!(d.discards, vec![top]);
+    let mut now: CardCounts = d.stock.iter().copied().collect();
+    now.add(d.view(1).drawn.unwrap_or(d.seats[1].hand.to_vec()[0]));
+    assert_eq!(now.total(), below.total());
+    // A world sampled for the other seat keeps the rebuilt stock's cards.
+    let w = d.sample_world(0, &mut GameRng::from_seed(3));
+    let a: CardCounts = d.stock.iter().copied().collect();
+    let b: CardCounts = w.stock.iter().copied().collect();
+    assert_eq!(a, b);
+}
+
+/// Every play `check` accepts, found by brute force over sub-multisets.
+fn brute_plays(layout: &Layout, hand: &CardCounts, limits: Limits) -> Vec<Play> {
+    fn subs(cards: &[(Card, u8)], i: usize, cur: &mut Vec<Card>, out: &mut Vec<Vec<Card>>) {
+        if i == cards.len() {
+            out.push(cur.clone());
+            return;
+        }
+        for k in 0..=cards[i].1 {
+            for _ in 0..k {
+                cur.push(cards[i].0);
+            }
+            subs(cards, i + 1, cur, out);
+            for _ in 0..k {
+                cur.pop();
+            }
+        }
+    }
+    let of = |c: &CardCounts| {
+        let mut out = Vec::new();
+        subs(&c.iter().collect::<Vec<_>>(), 0, &mut Vec::new(), &mut out);
+        out.retain(|s| !s.is_empty() && s.len() <= 11);
+        out
+    };
+    let hand_subs = of(hand);
+    let mut found = Vec::new();
+    let mut try_play = |p: Play| {
+        if layout.check(hand, p, limits, &RULES).is_ok() {
+            found.push(p);
+        }
+    };
+    for s in &hand_subs {
+        try_play(Play::Meld(Bag::of(s.clone()).unwrap()));
+    }
+    for (k, m) in layout.melds().iter().enumerate() {
+        for (c, _) in hand.iter() {
+            try_play(Play::Lay(c, k as u8));
+        }
+        let meld_subs = of(&m.cards().counts());
+        for b in &meld_subs {
+            let b = Bag::of(b.clone()).unwrap();
+            try_play(Play::Split(k as u8, b));
+            for h in &hand_subs {
+                try_play(Play::Borrow(k as u8, b, Bag::of(h.clone()).unwrap()));
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+// The listed plays are exactly the plays the check accepts, on layouts and hands from play.
+#[test]
+fn listed_plays_are_exactly_the_legal_ones() {
+    let g = game(4, &[]);
+    let mut rng = GameRng::from_seed(99);
+    let mut checked = 0;
+    let mut legal = Vec::new();
+    for seed in 0..300u64 {
+        let mut order = g.deck().cards();
+        GameRng::from_seed(seed).shuffle(&mut order);
+        let mut d = PanDeal::new(g.config, 4, 0, &order, seed);
+        while d.step() != Step::Over {
+            d.legal_actions(&mut legal);
+            if d.step() == Step::Meld && d.hand(d.turn()).total() <= 8 && rng.below(3) == 0 {
+                let p = d.turn();
+                let limits = Limits {
+                    must_place: None,
+                    lay_off_only: false,
+                    splits: true,
+                };
+                let mut listed = Vec::new();
+                d.layout(p).plays(d.hand(p), limits, &RULES, &mut listed);
+                listed.sort();
+                listed.dedup();
+                assert_eq!(listed, brute_plays(d.layout(p), d.hand(p), limits), "seat {p} seed {seed}");
+                let limits = Limits {
+                    must_place: d.hand(p).iter().next().map(|(c, _)| c),
+                    ..limits
+                };
+                let mut listed = Vec::new();
+                d.layout(p).plays(d.hand(p), limits, &RULES, &mut listed);
+                listed.sort();
+                listed.dedup();
+                assert_eq!(listed, brute_plays(d.layout(p), d.hand(p), limits), "must seed {seed}");
+                checked += 1;
+            }
+            // Meld greedily (so layouts grow), else random.
+            let a = legal
+                .iter()
+                .find(|a| matches!(a, PanAction::Meld(_) | PanAction::Lay(..) | PanAction::TakeMeld(_)))
+                .copied()
+                .filter(|_| rng.below(4) != 0)
+                .unwrap_or(legal[rng.index(legal.len())]);
+            d.apply(a).unwrap();
+        }
+    }
+    assert!(checked > 300, "{checked}");
+}
+
+#[test]
+fn action_text_round_trips_and_errors_name_the_problem() {
+    for t in [
+        "stay",
+        "retire",
+        "force",
+        "pass",
+        "stock",
+        "take on 2",
+        "take meld 5D 5H",
+        "take borrow 2 7C",
+        "take borrow 2 7C with 7D",
+        "meld 5D 5H 5S",
+        "lay 5S on 2",
+        "split 2 5S 5S 5S",
+        "borrow 2 7C with 7D 7H",
+        "discard QS",
+    ] {
+        let a: PanAction = t.parse().unwrap();
+        assert_eq!(a.to_string(), t);
+    }
+    assert_eq!("MELD 5s 5h 5d".parse::<PanAction>().unwrap().to_string(), "meld 5D 5H 5S");
+    assert!("lay 5S on 0".parse::<PanAction>().unwrap_err().contains("meld number"));
+    assert!("borrow 2 7C".parse::<PanAction>().unwrap_err().contains("with"));
+    assert!("meld".parse::<PanAction>().unwrap_err().contains("name"));
+    assert!("meld 5X".parse::<PanAction>().is_err());
+    assert!("fold".parse::<PanAction>().unwrap_err().contains("stay, retire"));
+}
+
+#[test]
+fn conformance_by_table_size() {
+    for (players, matches) in [(2, 30), (6, 8), (8, 6), (15, 3)] {
+        let r = run::<Panguingue>(&Conformance::new(players, matches).seed(5).deal_limit(3));
+        assert!(r.deals >= matches as u64, "{players}: {r:?}");
+    }
+}
+
+#[test]
+fn conformance_with_every_flag_changed() {
+    let presets: [&[&str]; 3] = [
+        &[
+            "discard_take_rule=any-top",
+            "forcing_scope=any-meld",
+            "valle_same_suit_increase=full",
+            "rope_upgrade_payment=base-only",
+            "going_out_condition_repeat=base-values-only",
+            "protect_ten_melded=optional",
+        ],
+        &[
+            "forcing_scope=off",
+            "protect_ten_melded=off",
+            "meld_from_hand_when_rejecting_draw=false",
+            "aces_kings_same_suit_set_accepts_any_suit=true",
+            "retired_players_pay_conditions=true",
+            "no_meld_penalty=2",
+            "next_dealer=rotate-right",
+            "packs=5",
+            "remove_one_spade_suit=true",
+        ],
+        &["packs=11", "ante=3", "retire_forfeit=5", "max_turns=40", "bankroll=20", "max_deals=4"],
+    ];
+    for v in presets {
+        for players in [2, 8] {
+            run::<Panguingue>(&Conformance::new(players, 6).seed(9).deal_limit(3).variants(v));
+        }
+    }
+}
+
+#[test]
+fn conformance_with_rule_bots() {
     for players in [2, 6, 8, 15] {
-        let r = run::<Panguingue>(&Conformance::new(players, 3).seed(1).deal_limit(2));
-        eprintln!("{players}: {r:?}");
+        run::<Panguingue>(&Conformance::new(players, 2).seed(21).deal_limit(2).bots(&["rule", "random"]));
     }
 }
