@@ -31,7 +31,6 @@ macro_rules! registry {
 }
 
 registry!(
-    crate::panguingue::Panguingue,
     crate::hearts::Hearts,
     crate::belote::Belote,
     crate::tribello::Tribello,
@@ -43,6 +42,7 @@ registry!(
     crate::big_three::BigThree,
     crate::ziginette::Ziginette,
     crate::ace_deuce_jack::AceDeuceJack,
+    crate::panguingue::Panguingue,
 );
 
 pub fn find(id: &str) -> Option<&'static GameInfo> {

@@ -76,7 +76,9 @@ const HELP: &str = "stay, retire, force, pass, stock, take on N, take meld CARDS
 fn meld_number(word: &str) -> Result<u8, String> {
     match word.parse::<u8>() {
         Ok(n @ 1..=9) => Ok(n - 1),
-        _ => Err(format!("'{word}' is not a meld number (1 for your first meld, 2 for the second...)")),
+        _ => Err(format!(
+            "'{word}' is not a meld number (1 for your first meld, 2 for the second...)"
+        )),
     }
 }
 

@@ -24,7 +24,9 @@ pub fn partners(card: Card, hand: &CardCounts) -> u32 {
     let Some(pos) = position(rank) else { return 0 };
     let mut score = 0;
     for (c, k) in hand.iter() {
-        let (Some(r), Some(s)) = (c.rank(), c.suit()) else { continue };
+        let (Some(r), Some(s)) = (c.rank(), c.suit()) else {
+            continue;
+        };
         let Some(p) = position(r) else { continue };
         let k = k as u32 - u32::from(c == card);
         if r == rank {
@@ -72,7 +74,9 @@ impl RuleBot {
         let mut after = *layout;
         let before = hand.total();
         after.commit(&mut hand, &effect);
-        let gain = after.entitlement(&self.rules).saturating_sub(view.players[view.seat].conditions_collected);
+        let gain = after
+            .entitlement(&self.rules)
+            .saturating_sub(view.players[view.seat].conditions_collected);
         Some((gain, before - hand.total()))
     }
 }

@@ -80,7 +80,11 @@ impl Layout {
 
     /// The base values of the conditions held (for `going_out_condition_repeat=base-values-only`).
     pub fn base_values(&self, rules: &MeldRules) -> u32 {
-        self.melds().iter().filter_map(|m| m.condition(rules)).map(|(b, _)| b).sum()
+        self.melds()
+            .iter()
+            .filter_map(|m| m.condition(rules))
+            .map(|(b, _)| b)
+            .sum()
     }
 
     fn meld(&self, k: u8) -> Result<Meld, Illegal> {
@@ -146,9 +150,12 @@ impl Layout {
                     });
                 }
                 let meld = self.meld(k)?;
-                let rest = meld
-                    .without(&part)
-                    .ok_or_else(|| Illegal::new(format!("taking {part} out of meld {} ({meld}) does not leave valid melds", k + 1)))?;
+                let rest = meld.without(&part).ok_or_else(|| {
+                    Illegal::new(format!(
+                        "taking {part} out of meld {} ({meld}) does not leave valid melds",
+                        k + 1
+                    ))
+                })?;
                 let named = Meld::from_cards(part.cards(), false)
                     .ok_or_else(|| Illegal::new(format!("{part} is not a meld")))?;
                 self.room_for(rest.iter().count())?;

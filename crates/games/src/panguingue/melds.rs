@@ -376,7 +376,11 @@ impl Meld {
                         return None;
                     }
                     parts[k] = Some(Meld {
-                        shape: Shape::Rope { suit, lo: start, len: run },
+                        shape: Shape::Rope {
+                            suit,
+                            lo: start,
+                            len: run,
+                        },
                         base_len: self.base_len,
                     });
                     k += 1;

@@ -490,10 +490,9 @@ impl Deal for PanDeal {
             Step::Draw => {
                 let lay_off_only = self.forced && self.cfg.forcing == Forcing::LayOffOnly;
                 self.take_plays(lay_off_only, out);
-                if !self.forced || out.is_empty() {
-                    if !self.stock.is_empty() || self.discards.len() > 1 {
-                        out.push(PanAction::Stock);
-                    }
+                let may_draw = !self.forced || out.is_empty();
+                if may_draw && (!self.stock.is_empty() || self.discards.len() > 1) {
+                    out.push(PanAction::Stock);
                 }
             }
             Step::Meld => {
@@ -604,7 +603,10 @@ impl Deal for PanDeal {
                         Some(d) if options == [d] => format!("the card you drew ({d}) must be melded or discarded"),
                         _ => "the next player has 10 melded and that card would fit them".to_string(),
                     };
-                    return Err(Illegal::new(format!("you may not discard {c}: {why} (allowed: {})", list.join(" "))));
+                    return Err(Illegal::new(format!(
+                        "you may not discard {c}: {why} (allowed: {})",
+                        list.join(" ")
+                    )));
                 }
                 self.seats[p].hand.remove(c);
                 self.discards.push(c);
@@ -669,15 +671,20 @@ impl Deal for PanDeal {
         }
         // Nothing about another hand is ever public: discards never go back to a hand, so the
         // unseen cards (other hands, live or dead, and the original stock) are interchangeable.
-        let mut pool: Vec<Card> = Vec::with_capacity(320);
+        // The pool is built in card order, so that two states the seat cannot tell apart give the
+        // same worlds from the same random stream.
+        let mut unseen = CardCounts::new();
         for (q, p) in self.seats.iter().enumerate() {
             if q != seat {
-                pool.extend(p.hand.to_vec());
+                unseen.add_all(&p.hand);
             }
         }
         if !self.stock_seen {
-            pool.extend(self.stock.iter().copied());
+            for &c in &self.stock {
+                unseen.add(c);
+            }
         }
+        let mut pool = unseen.to_vec();
         rng.shuffle(&mut pool);
         let mut at = 0;
         for q in 0..self.n() {
@@ -689,6 +696,7 @@ impl Deal for PanDeal {
             at += k;
         }
         if self.stock_seen {
+            world.stock.sort_unstable();
             rng.shuffle(&mut world.stock);
         } else {
             world.stock = pool[at..].to_vec();
