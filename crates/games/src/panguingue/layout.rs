@@ -221,11 +221,17 @@ impl Layout {
 
     /// Appends every play `check` accepts (unsorted; possibly with repeats).
     pub fn plays(&self, hand: &CardCounts, limits: Limits, rules: &MeldRules, out: &mut Vec<Play>) {
+        self.each_play(hand, limits, rules, &mut |p| out.push(p));
+    }
+
+    /// Calls `out` with every play `check` accepts (unsorted; possibly with repeats), without
+    /// allocating.
+    pub fn each_play(&self, hand: &CardCounts, limits: Limits, rules: &MeldRules, out: &mut impl FnMut(Play)) {
         let must = limits.must_place;
         for (k, meld) in self.melds().iter().enumerate() {
             for (c, _) in hand.iter() {
                 if must.is_none_or(|m| m == c) && meld.accepts(c, rules) {
-                    out.push(Play::Lay(c, k as u8));
+                    out(Play::Lay(c, k as u8));
                 }
             }
         }
@@ -235,7 +241,7 @@ impl Layout {
         let grid = Grid::of(hand);
         let room = MAX_MELDS - self.len as usize;
         if room > 0 {
-            new_melds(&grid, must, &mut |bag| out.push(Play::Meld(bag)));
+            new_melds(&grid, must, &mut |bag| out(Play::Meld(bag)));
         }
         for (k, meld) in self.melds().iter().enumerate() {
             let k = k as u8;
@@ -245,14 +251,14 @@ impl Layout {
                 }
                 completions(&borrowed, &grid, &mut |from_hand| {
                     if must.is_none_or(|m| from_hand.contains(m)) {
-                        out.push(Play::Borrow(k, borrowed, from_hand));
+                        out(Play::Borrow(k, borrowed, from_hand));
                     }
                 });
             });
             if limits.splits {
                 splits(meld, &mut |part, pieces| {
                     if self.len as usize + pieces.iter().count() <= MAX_MELDS {
-                        out.push(Play::Split(k, part));
+                        out(Play::Split(k, part));
                     }
                 });
             }

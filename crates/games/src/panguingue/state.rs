@@ -227,11 +227,11 @@ impl PanDeal {
             lay_off_only,
             splits: false,
         };
-        let mut plays = Vec::new();
-        self.seats[p].layout.plays(&hand, limits, &self.cfg.melds, &mut plays);
-        for play in plays {
-            out.push(take_action(play, top));
-        }
+        self.seats[p]
+            .layout
+            .each_play(&hand, limits, &self.cfg.melds, &mut |play| {
+                out.push(take_action(play, top))
+            });
     }
 
     /// Starts `p`'s turn: the force window if the top discard may be forced on `p` (P3), else
@@ -280,21 +280,33 @@ impl PanDeal {
     /// The cards the player in turn may discard now (P10 applied).
     fn discard_options(&self, out: &mut Vec<Card>) {
         out.clear();
+        self.each_discard(&mut |c| out.push(c));
+    }
+
+    /// Calls `out` with each card the player in turn may discard now (P10 applied).
+    fn each_discard(&self, out: &mut impl FnMut(Card)) {
         let p = self.turn as usize;
         let hand = &self.seats[p].hand;
         let next = self.next_active(p);
         let rules = &self.cfg.melds;
         let watch = next != p && self.seats[next].layout.melded() == 10;
         let fits = |c: Card| watch && self.seats[next].layout.fits(c, rules);
-        match self.drawn {
-            Some(d) if !(self.cfg.protect != Protection::Off && fits(d)) => out.push(d),
-            _ => out.extend(hand.iter().map(|(c, _)| c)),
-        }
-        if self.cfg.protect == Protection::Mandatory {
-            let takeable = |c: Card| self.cfg.take_rule == TakeRule::AnyTop || self.drawn == Some(c);
-            let unsafe_card = |c: &Card| takeable(*c) && fits(*c);
-            if out.iter().any(|c| !unsafe_card(c)) {
-                out.retain(|c| !unsafe_card(c));
+        let only_drawn = match self.drawn {
+            Some(d) => !(self.cfg.protect != Protection::Off && fits(d)),
+            None => false,
+        };
+        let candidates = || {
+            hand.iter()
+                .map(|(c, _)| c)
+                .filter(move |&c| !only_drawn || Some(c) == self.drawn)
+        };
+        let takeable = |c: Card| self.cfg.take_rule == TakeRule::AnyTop || self.drawn == Some(c);
+        let unsafe_card = |c: Card| self.cfg.protect == Protection::Mandatory && takeable(c) && fits(c);
+        // Mandatory protection: unsafe cards only when every candidate is unsafe.
+        let any_safe = candidates().any(|c| !unsafe_card(c));
+        for c in candidates() {
+            if !any_safe || !unsafe_card(c) {
+                out(c);
             }
         }
     }
@@ -444,25 +456,24 @@ impl PanDeal {
 
 /// The take action that makes `play` with the top discard `top`.
 fn take_action(play: Play, top: Card) -> PanAction {
-    let without_top = |b: Bag| Bag::of(remove_one(b, top)).expect("smaller");
+    let without_top = |b: Bag| {
+        let mut skipped = false;
+        let mut out = Bag::default();
+        for c in b.cards() {
+            if c == top && !skipped {
+                skipped = true;
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
     match play {
         Play::Lay(_, k) => PanAction::TakeOn(k),
         Play::Meld(b) => PanAction::TakeMeld(without_top(b)),
         Play::Borrow(k, b, h) => PanAction::TakeBorrow(k, b, without_top(h)),
         Play::Split(..) => unreachable!("a take never splits"),
     }
-}
-
-fn remove_one(b: Bag, card: Card) -> impl Iterator<Item = Card> {
-    let mut skipped = false;
-    b.cards().collect::<Vec<_>>().into_iter().filter(move |&c| {
-        if c == card && !skipped {
-            skipped = true;
-            false
-        } else {
-            true
-        }
-    })
 }
 
 fn play_action(play: Play) -> PanAction {
@@ -497,14 +508,12 @@ impl Deal for PanDeal {
             }
             Step::Meld => {
                 let p = self.turn as usize;
-                let mut plays = Vec::new();
                 self.seats[p]
                     .layout
-                    .plays(&self.seats[p].hand, self.limits(), &self.cfg.melds, &mut plays);
-                out.extend(plays.into_iter().map(play_action));
-                let mut discards = Vec::new();
-                self.discard_options(&mut discards);
-                out.extend(discards.into_iter().map(PanAction::Discard));
+                    .each_play(&self.seats[p].hand, self.limits(), &self.cfg.melds, &mut |play| {
+                        out.push(play_action(play))
+                    });
+                self.each_discard(&mut |c| out.push(PanAction::Discard(c)));
             }
             Step::Over => {}
         }
