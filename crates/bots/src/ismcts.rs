@@ -43,6 +43,9 @@ pub struct Ismcts<D: Deal> {
     budget: Budget,
     exploration: f64,
     rollout: Rollout<D>,
+    /// Decides where the game says searching does not help (see `Deal::search_helps`); the
+    /// rollout bot does when this is `None`.
+    guide: Option<Box<dyn Bot<D>>>,
     higher_is_better: bool,
     /// Iterations run by the last decision (for reports and benchmarks).
     pub last_iterations: u32,
@@ -55,9 +58,16 @@ impl<D: Deal> Ismcts<D> {
             budget,
             exploration: 0.7,
             rollout,
+            guide: None,
             higher_is_better,
             last_iterations: 0,
         }
+    }
+
+    /// The bot that decides where searching does not help, whatever the rollouts use.
+    pub fn with_guide(mut self, guide: Option<Box<dyn Bot<D>>>) -> Ismcts<D> {
+        self.guide = guide;
+        self
     }
 
     /// Each seat's result scaled to [0, 1] within the deal (the best seat 1, the worst 0).
@@ -107,9 +117,15 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             self.last_iterations = 0;
             return decision.legal[0];
         }
-        if let (false, Rollout::Bot(bot)) = (decision.search_helps(), &mut self.rollout) {
-            self.last_iterations = 0;
-            return bot.choose(decision, rng);
+        if !decision.search_helps() {
+            if let Some(guide) = &mut self.guide {
+                self.last_iterations = 0;
+                return guide.choose(decision, rng);
+            }
+            if let Rollout::Bot(bot) = &mut self.rollout {
+                self.last_iterations = 0;
+                return bot.choose(decision, rng);
+            }
         }
         let mut nodes: Vec<Node<D::Action>> = vec![Node {
             action: None,

@@ -92,12 +92,9 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
             _ => Rollout::Random,
         };
-        return Ok(Box::new(Ismcts::new(
-            "hard",
-            Budget::Iterations(iterations),
-            rollout,
-            higher,
-        )));
+        return Ok(Box::new(
+            Ismcts::new("hard", Budget::Iterations(iterations), rollout, higher).with_guide(rule()),
+        ));
     }
     if let Some(rest) = name.strip_prefix("ismcts") {
         let budget = match rest.strip_prefix(':') {

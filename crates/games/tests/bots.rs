@@ -77,27 +77,53 @@ fn hard_budgets_parse_with_clear_errors() {
     assert_eq!(Hearts::hard_iterations(), 10_000);
 }
 
-/// In Auction Pinochle's auction the search defers to the rule bot, so `hard` bids exactly as
-/// `medium` does.
+/// Where a game says searching does not help (Auction Pinochle's auction, every Jewel and
+/// Ziginette decision), `hard` decides exactly as `medium` does.
+struct HardDefers;
+
+impl GameVisitor for HardDefers {
+    type Output = usize;
+    fn visit<G: Game>(self) -> usize {
+        use cards::GameRng;
+        use engine::{Decision, Match, MatchSetup, Variants};
+        let v = Variants::defaults(G::info().variants);
+        let mut checked = 0;
+        for seed in 0..4 {
+            let mut m = Match::<G>::new(MatchSetup::new(G::info().default_players, v.clone(), seed)).unwrap();
+            let mut legal = Vec::new();
+            let mut rng = GameRng::from_seed(seed);
+            for _ in 0..40 {
+                if m.is_over() {
+                    break;
+                }
+                m.legal_actions(&mut legal);
+                let decision = Decision::new(m.deal(), &legal, m.totals()).unwrap();
+                if !decision.search_helps() {
+                    let mut hard = bots::make_bot(m.game(), "hard").unwrap();
+                    let mut medium = bots::make_bot(m.game(), "medium").unwrap();
+                    let stream = rng.fork();
+                    assert_eq!(
+                        hard.choose(&decision, &mut stream.clone()),
+                        medium.choose(&decision, &mut stream.clone()),
+                        "{} seed {seed}",
+                        G::info().id
+                    );
+                    checked += 1;
+                }
+                let a = legal[rng.index(legal.len())];
+                m.apply(a).unwrap();
+            }
+        }
+        checked
+    }
+}
+
 #[test]
-fn hard_bids_like_the_rule_bot_in_pinochle() {
-    use cards::GameRng;
-    use engine::{Decision, Match, MatchSetup, Variants};
-    use games::pinochle::AuctionPinochle;
-    let v = Variants::defaults(AuctionPinochle::info().variants);
-    for seed in 0..5 {
-        let m = Match::<AuctionPinochle>::new(MatchSetup::new(3, v.clone(), seed)).unwrap();
-        let mut legal = Vec::new();
-        m.legal_actions(&mut legal);
-        let decision = Decision::new(m.deal(), &legal, m.totals()).unwrap();
-        assert!(!decision.search_helps());
-        let mut hard = bots::make_bot(m.game(), "hard").unwrap();
-        let mut medium = bots::make_bot(m.game(), "medium").unwrap();
-        let mut rng = GameRng::from_seed(seed);
-        assert_eq!(
-            hard.choose(&decision, &mut rng.clone()),
-            medium.choose(&decision, &mut rng),
-            "seed {seed}"
+fn hard_decides_as_the_rule_bot_where_search_does_not_help() {
+    for id in ["auction-pinochle", "jewel", "ziginette"] {
+        assert!(
+            registry::visit(id, HardDefers).unwrap() > 0,
+            "{id}: no decision checked"
         );
     }
 }

@@ -569,6 +569,14 @@ impl Deal for ZiginetteDeal {
         })
     }
 
+    fn search_helps(&self) -> bool {
+        // The rule bot's choices follow the exact odds (`odds.rs`): the minimum stake on bets
+        // that are even or worse, and passing the bank when the cut makes banking lose. No
+        // search can improve on the expectation; sampled rollouts only add noise (measured:
+        // worse than the rule bot). `hard` defers to it.
+        false
+    }
+
     fn cards(&self) -> CardCounts {
         self.order.iter().copied().collect()
     }
