@@ -406,11 +406,12 @@ impl Meld {
         Meld { shape, base_len: 3 }
     }
 
-    /// A piece cut from this meld keeps the rope's increase base.
+    /// A piece cut from this meld keeps the rope's increase base, at most its own length (so
+    /// every card laid on it later pays).
     pub fn piece_of(&self, piece: Meld) -> Meld {
         match piece.shape {
             Shape::Rope { .. } => Meld {
-                base_len: self.base_len,
+                base_len: self.base_len.min(piece.len()),
                 ..piece
             },
             Shape::Set { .. } => piece,

@@ -53,6 +53,13 @@ pub struct PanDeal {
     pub(super) top_from_stock: bool,
     /// Whether the stock is rebuilt from discards (so everyone knows what is in it).
     pub(super) stock_seen: bool,
+    /// After a rebuild, the cards the stock may still hold as far as anyone knows: the rebuilt
+    /// cards less those drawn and thrown face up (a drawn card melded or kept is not known).
+    pub(super) stock_may_hold: CardCounts,
+    /// The player in turn drew from the stock this turn (public), and how many hand cards they
+    /// have put down since (public): together they say what others know of the drawn card.
+    pub(super) drew_stock: bool,
+    pub(super) placed_this_turn: u8,
     /// The stock card drawn this turn while it is neither melded nor discarded nor kept.
     pub(super) drawn: Option<Card>,
     /// The player in turn has been forced to take the top discard.
@@ -109,6 +116,9 @@ impl PanDeal {
             discards,
             top_from_stock: true, // the upcard counts as a stock card
             stock_seen: false,
+            stock_may_hold: CardCounts::new(),
+            drew_stock: false,
+            placed_this_turn: 0,
             drawn: None,
             forced: false,
             forcer: None,
@@ -239,8 +249,22 @@ impl PanDeal {
     fn start_turn(&mut self, p: usize) {
         self.turn = p as u8;
         self.drawn = None;
+        self.drew_stock = false;
+        self.placed_this_turn = 0;
         self.forced = false;
         self.forcer = None;
+        if self.stock.is_empty() && self.discards.len() <= 1 {
+            // Nothing to draw: take the discard if possible (cannot happen with legal packs,
+            // where stock and discards always hold more than 40 cards between them).
+            self.step = Step::Draw;
+            self.to_act = p as u8;
+            let mut takes = Vec::new();
+            self.take_plays(false, &mut takes);
+            if takes.is_empty() {
+                self.finish_void();
+            }
+            return;
+        }
         let forceable = self.top_is_takeable()
             && match self.cfg.forcing {
                 Forcing::Off => false,
@@ -259,19 +283,13 @@ impl PanDeal {
         }
         self.step = Step::Draw;
         self.to_act = p as u8;
-        if self.stock.is_empty() && self.discards.len() <= 1 {
-            let mut takes = Vec::new();
-            self.take_plays(false, &mut takes);
-            if takes.is_empty() {
-                self.finish_void(); // nothing left to draw (cannot happen with legal packs)
-            }
-        }
     }
 
     fn refill_stock(&mut self) {
         let top = self.discards.pop().expect("a discard pile");
         let mut rest = std::mem::take(&mut self.discards);
         self.rng.shuffle(&mut rest);
+        self.stock_may_hold = rest.iter().copied().collect();
         self.stock = rest;
         self.discards.push(top);
         self.stock_seen = true;
@@ -283,25 +301,44 @@ impl PanDeal {
         self.each_discard(&mut |c| out.push(c));
     }
 
+    /// Whether `c` would lay off on the melds of the next player when that player has 10
+    /// melded (P10).
+    fn feeds_next(&self, c: Card) -> bool {
+        let p = self.turn as usize;
+        let next = self.next_active(p);
+        next != p && self.seats[next].layout.melded() == 10 && self.seats[next].layout.fits(c, &self.cfg.melds)
+    }
+
+    /// Whether the drawn stock card may stay in the hand (P10's exception).
+    fn may_keep_drawn(&self) -> bool {
+        self.drawn
+            .is_some_and(|d| self.cfg.protect != Protection::Off && self.feeds_next(d))
+    }
+
+    /// Whether discarding `c` now throws the drawn stock card. With a copy of it also in hand
+    /// and the drawn card allowed to stay, the player throws the hand's copy instead.
+    fn throws_drawn(&self, c: Card) -> bool {
+        let p = self.turn as usize;
+        self.drawn == Some(c) && !(self.seats[p].hand.count(c) >= 2 && self.may_keep_drawn())
+    }
+
+    /// Whether discarding `c` now would leave a card the next player may take (P2).
+    fn discard_takeable(&self, c: Card) -> bool {
+        self.cfg.take_rule == TakeRule::AnyTop || self.throws_drawn(c)
+    }
+
     /// Calls `out` with each card the player in turn may discard now (P10 applied).
     fn each_discard(&self, out: &mut impl FnMut(Card)) {
         let p = self.turn as usize;
         let hand = &self.seats[p].hand;
-        let next = self.next_active(p);
-        let rules = &self.cfg.melds;
-        let watch = next != p && self.seats[next].layout.melded() == 10;
-        let fits = |c: Card| watch && self.seats[next].layout.fits(c, rules);
-        let only_drawn = match self.drawn {
-            Some(d) => !(self.cfg.protect != Protection::Off && fits(d)),
-            None => false,
-        };
+        let only_drawn = self.drawn.is_some() && !self.may_keep_drawn();
         let candidates = || {
             hand.iter()
                 .map(|(c, _)| c)
                 .filter(move |&c| !only_drawn || Some(c) == self.drawn)
         };
-        let takeable = |c: Card| self.cfg.take_rule == TakeRule::AnyTop || self.drawn == Some(c);
-        let unsafe_card = |c: Card| self.cfg.protect == Protection::Mandatory && takeable(c) && fits(c);
+        let unsafe_card =
+            |c: Card| self.cfg.protect == Protection::Mandatory && self.discard_takeable(c) && self.feeds_next(c);
         // Mandatory protection: unsafe cards only when every candidate is unsafe.
         let any_safe = candidates().any(|c| !unsafe_card(c));
         for c in candidates() {
@@ -327,6 +364,7 @@ impl PanDeal {
         let p = self.turn as usize;
         let player = &mut self.seats[p];
         player.layout.commit(&mut player.hand, effect);
+        self.placed_this_turn = self.placed_this_turn.saturating_add(effect.from_hand.len() as u8);
         if let Some(d) = self.drawn {
             if effect.from_hand.contains(d) {
                 self.drawn = None;
@@ -571,6 +609,7 @@ impl Deal for PanDeal {
                 let p = self.turn as usize;
                 self.seats[p].hand.add(c);
                 self.drawn = Some(c);
+                self.drew_stock = true;
                 self.step = Step::Meld;
                 Ok(())
             }
@@ -617,9 +656,12 @@ impl Deal for PanDeal {
                         list.join(" ")
                     )));
                 }
+                self.top_from_stock = self.throws_drawn(c);
+                if self.top_from_stock && self.stock_seen {
+                    self.stock_may_hold.remove(c);
+                }
                 self.seats[p].hand.remove(c);
                 self.discards.push(c);
-                self.top_from_stock = self.drawn == Some(c);
                 self.drawn = None;
                 self.turns += 1;
                 if self.turns >= self.cfg.max_turns {
@@ -679,41 +721,59 @@ impl Deal for PanDeal {
             return world;
         }
         // Nothing about another hand is ever public: discards never go back to a hand, so the
-        // unseen cards (other hands, live or dead, and the original stock) are interchangeable.
-        // The pool is built in card order, so that two states the seat cannot tell apart give the
-        // same worlds from the same random stream.
+        // unseen cards (other hands, live or dead, and the stock) are interchangeable, except
+        // that a rebuilt stock can only hold cards that were rebuilt into it and not seen since.
+        // Everything is built in card order, so that two states the seat cannot tell apart give
+        // the same worlds from the same random stream.
         let mut unseen = CardCounts::new();
         for (q, p) in self.seats.iter().enumerate() {
             if q != seat {
                 unseen.add_all(&p.hand);
             }
         }
-        if !self.stock_seen {
-            for &c in &self.stock {
-                unseen.add(c);
-            }
+        for &c in &self.stock {
+            unseen.add(c);
         }
-        let mut pool = unseen.to_vec();
-        rng.shuffle(&mut pool);
+        let stock_len = self.stock.len();
+        let (mut stock, mut hands) = if self.stock_seen {
+            let mut items: Vec<(Card, u8)> = Vec::with_capacity(unseen.total() as usize);
+            for (c, k) in unseen.iter() {
+                let may = self.stock_may_hold.count(c).min(k);
+                items.extend((0..k).map(|i| (c, if i < may { 0b11 } else { 0b10 })));
+            }
+            let sizes = [stock_len as u32, unseen.total() - stock_len as u32];
+            let [stock, hands] =
+                engine::sampling::deal_items::<2>(&mut items, &sizes, rng).expect("the true stock is one solution");
+            (stock.to_vec(), hands.to_vec())
+        } else {
+            let mut pool = unseen.to_vec();
+            rng.shuffle(&mut pool);
+            let hands = pool.split_off(stock_len);
+            (pool, hands)
+        };
+        rng.shuffle(&mut stock);
+        rng.shuffle(&mut hands);
+        world.stock = stock;
         let mut at = 0;
         for q in 0..self.n() {
             if q == seat {
                 continue;
             }
             let k = self.seats[q].hand.total() as usize;
-            world.seats[q].hand = pool[at..at + k].iter().copied().collect();
+            world.seats[q].hand = hands[at..at + k].iter().copied().collect();
             at += k;
         }
-        if self.stock_seen {
-            world.stock.sort_unstable();
-            rng.shuffle(&mut world.stock);
-        } else {
-            world.stock = pool[at..].to_vec();
-        }
+        // Others know the player in turn drew from the stock and how many cards they have put
+        // down since, not whether the drawn card was among them.
         let turn = self.turn as usize;
-        if turn != seat && self.drawn.is_some() {
+        if turn != seat && self.step == Step::Meld && self.drew_stock {
             let hand = world.seats[turn].hand.to_vec();
-            world.drawn = Some(hand[rng.index(hand.len())]);
+            let placed = self.placed_this_turn as usize;
+            world.drawn = if !self.cfg.meld_when_rejecting && placed > 0 {
+                None // every play had to use it
+            } else {
+                hand.get(rng.index(hand.len() + placed)).copied()
+            };
         }
         world.rng = GameRng::from_seed(rng.next_u64());
         world
