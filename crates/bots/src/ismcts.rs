@@ -6,6 +6,10 @@
 //! the children whose actions are legal in that world by UCB1 with availability counts, expands
 //! one untried action, plays the deal out with the rollout policy, and credits every node on the
 //! path with the outcome for the seat that chose its action. The most visited root action wins.
+//!
+//! With an opponent model ([`Ismcts::with_opponent_model`]) the other seats play the rollout bot
+//! inside the tree as well, each from its own view of the sampled world, and the tree holds only
+//! the searcher's decisions.
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision};
@@ -46,6 +50,9 @@ pub struct Ismcts<D: Deal> {
     /// Decides where the game says searching does not help (see `Deal::search_helps`); the
     /// rollout bot does when this is `None`.
     guide: Option<Box<dyn Bot<D>>>,
+    /// Other seats play the rollout bot inside the tree too, so the tree branches only on this
+    /// seat's own decisions (an opponent model instead of opponents that see the sampled world).
+    opponents_follow_rollout_bot: bool,
     higher_is_better: bool,
     /// Iterations run by the last decision (for reports and benchmarks).
     pub last_iterations: u32,
@@ -59,9 +66,17 @@ impl<D: Deal> Ismcts<D> {
             exploration: 0.7,
             rollout,
             guide: None,
+            opponents_follow_rollout_bot: false,
             higher_is_better,
             last_iterations: 0,
         }
+    }
+
+    /// Lets the other seats play the rollout bot inside the tree as well (no effect with random
+    /// rollouts).
+    pub fn with_opponent_model(mut self, on: bool) -> Ismcts<D> {
+        self.opponents_follow_rollout_bot = on;
+        self
     }
 
     /// The bot that decides where searching does not help, whatever the rollouts use.
@@ -155,6 +170,14 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             // Selection and expansion.
             while let Some(actor) = world.to_act() {
                 world.legal_actions(&mut legal);
+                if actor != decision.seat && self.opponents_follow_rollout_bot {
+                    if let Rollout::Bot(bot) = &mut self.rollout {
+                        let d = Decision::new(&world, &legal, decision.totals).expect("a seat is to act");
+                        let a = bot.choose(&d, rng);
+                        world.apply(a).expect("the rollout bot chooses legal actions");
+                        continue;
+                    }
+                }
                 // Legal actions without a child yet, counted then picked in legal order (no
                 // allocation: this runs at every step of every iteration).
                 let children = &nodes[node].children;

@@ -6,7 +6,9 @@
 //! * `random`: uniformly random legal actions;
 //! * `ismcts` ([`Ismcts`]): information-set MCTS over worlds sampled from the seat's view;
 //! * difficulty levels: `easy` (the game's rule bot with 30% random moves), `medium` (the rule
-//!   bot), `hard` (ISMCTS with rule-bot rollouts where the game has a rule bot).
+//!   bot), `hard` (ISMCTS with rule-bot rollouts where the game has a rule bot, the other seats
+//!   playing the rule bot inside the tree too, and the rule bot deciding where the game says
+//!   searching does not help).
 
 mod ismcts;
 
@@ -93,7 +95,9 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             _ => Rollout::Random,
         };
         return Ok(Box::new(
-            Ismcts::new("hard", Budget::Iterations(iterations), rollout, higher).with_guide(rule()),
+            Ismcts::new("hard", Budget::Iterations(iterations), rollout, higher)
+                .with_guide(rule())
+                .with_opponent_model(true),
         ));
     }
     if let Some(rest) = name.strip_prefix("ismcts") {

@@ -125,6 +125,7 @@ fn every_registered_game_plays_through_sim_engine_and_rules() {
         "khanhoo",
         "three-thirteen",
         "jewel",
+        "panguingue",
     ] {
         assert!(ids.contains(&id.to_string()), "{id} not listed");
     }
