@@ -101,3 +101,8 @@ fn ziginette(b: divan::Bencher) {
 fn jewel(b: divan::Bencher) {
     search::<games::jewel::Jewel>(b, 3);
 }
+
+#[divan::bench]
+fn panguingue(b: divan::Bencher) {
+    search::<games::panguingue::Panguingue>(b, 12);
+}

@@ -77,8 +77,8 @@ fn hard_budgets_parse_with_clear_errors() {
     assert_eq!(Hearts::hard_iterations(), 10_000);
 }
 
-/// Where a game says searching does not help (Auction Pinochle's auction, every Jewel and
-/// Ziginette decision), `hard` decides exactly as `medium` does.
+/// Where a game says searching does not help (Auction Pinochle's auction, every Jewel,
+/// Ziginette, Khanhoo and Three Thirteen decision), `hard` decides exactly as `medium` does.
 struct HardDefers;
 
 impl GameVisitor for HardDefers {
@@ -120,7 +120,7 @@ impl GameVisitor for HardDefers {
 
 #[test]
 fn hard_decides_as_the_rule_bot_where_search_does_not_help() {
-    for id in ["auction-pinochle", "jewel", "ziginette"] {
+    for id in ["auction-pinochle", "jewel", "ziginette", "khanhoo", "three-thirteen"] {
         assert!(
             registry::visit(id, HardDefers).unwrap() > 0,
             "{id}: no decision checked"

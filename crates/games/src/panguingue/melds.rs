@@ -212,19 +212,12 @@ impl Meld {
             let shape = Shape::Set { rank, suits };
             return Meld::set_is_valid(rank, suits, strict).then_some(Meld { shape, base_len: 3 });
         }
-        let suited: Vec<usize> = (0..4).filter(|&s| suits[s] > 0).collect();
-        if suited.len() != 1 {
-            return None;
-        }
-        let bits = positions[suited[0]];
+        let suit = Meld::single_suit(suits)?;
+        let bits = positions[suit.index()];
         let lo = bits.trailing_zeros() as u8;
         let run = (bits >> lo).trailing_ones() as u8;
         (bits & 1 << 15 == 0 && run == n).then_some(Meld {
-            shape: Shape::Rope {
-                suit: Suit::from_index(suited[0]),
-                lo,
-                len: n,
-            },
+            shape: Shape::Rope { suit, lo, len: n },
             base_len: 3,
         })
     }
