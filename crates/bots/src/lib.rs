@@ -11,8 +11,10 @@
 //!   searching does not help).
 
 mod ismcts;
+mod paired;
 
 pub use ismcts::{Budget, Ismcts, Rollout};
+pub use paired::PairedRollouts;
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision, Game};
@@ -90,6 +92,11 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
                 .ok_or_else(|| format!("bad budget in '{name}': write hard:2000"))?,
             None => return Err(format!("unknown bot '{name}'")),
         };
+        if G::hard_search() == engine::HardSearch::PairedRollouts {
+            if let Some(policy) = rule() {
+                return Ok(Box::new(PairedRollouts::new("hard", iterations, policy, higher)));
+            }
+        }
         let rollout = match rule() {
             Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
             _ => Rollout::Random,

@@ -101,6 +101,16 @@ impl DealOutcome {
     }
 }
 
+/// The search the `hard` bot runs for a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HardSearch {
+    /// Information-set MCTS with rule-bot rollouts and an opponent model (the default).
+    Tree,
+    /// Flat rule-bot rollouts after each root action on the same sampled worlds and random
+    /// stream, for long deals whose luck drowns differences between actions.
+    PairedRollouts,
+}
+
 /// One configured game: the immutable rules (seat count and variants), OpenSpiel's "Game".
 pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     type Deal: Deal;
@@ -168,6 +178,11 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// replay exactly, and sized per game to keep a move well under half a second.
     fn hard_iterations() -> u32 {
         300
+    }
+
+    /// How `hard` searches this game.
+    fn hard_search() -> HardSearch {
+        HardSearch::Tree
     }
 
     /// Names accepted by [`Game::bot`], for help texts.

@@ -23,7 +23,7 @@ mod variant;
 
 pub use bot::{Bot, Decision};
 pub use error::{ConfigError, Illegal};
-pub use game::{new_game, next_seat, Deal, DealContext, DealOutcome, Game, GameInfo, Seat};
+pub use game::{new_game, next_seat, Deal, DealContext, DealOutcome, Game, GameInfo, HardSearch, Seat};
 pub use ledger::Ledger;
 pub use matchplay::{Match, MatchSetup};
 pub use record::GameRecord;

@@ -127,3 +127,9 @@ fn hard_decides_as_the_rule_bot_where_search_does_not_help() {
         );
     }
 }
+
+/// Panguingue's `hard` (paired rollouts) decides from the view alone, like every other bot.
+#[test]
+fn panguingue_hard_uses_only_views() {
+    testkit::assert_bot_uses_only_views::<games::panguingue::Panguingue>(4, &[], "hard:12", 1, 9);
+}

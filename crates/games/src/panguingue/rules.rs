@@ -2,7 +2,7 @@ use super::bot::RuleBot;
 use super::melds::{position, MeldRules};
 use super::state::PanDeal;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, HardSearch, VariantKind, VariantSpec, Variants};
 
 /// Which discard may be taken (P2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -287,9 +287,14 @@ impl Game for Panguingue {
         })
     }
 
+    fn hard_search() -> HardSearch {
+        HardSearch::PairedRollouts
+    }
+
     fn hard_iterations() -> u32 {
-        // Rule-bot rollouts play a whole deal: 1,000 keep a move near 0.1 s at eight players.
-        1000
+        // Paired rule-bot rollouts of the whole deal: 2,000 keep a move near 0.2 s at eight
+        // players.
+        2000
     }
 
     fn bot_names() -> &'static [&'static str] {
