@@ -49,6 +49,62 @@ pub enum Play {
     Borrow(u8, Bag, Bag),
 }
 
+impl From<Play> for PanAction {
+    fn from(play: Play) -> PanAction {
+        match play {
+            Play::Meld(b) => PanAction::Meld(b),
+            Play::Lay(c, k) => PanAction::Lay(c, k),
+            Play::Split(k, b) => PanAction::Split(k, b),
+            Play::Borrow(k, b, h) => PanAction::Borrow(k, b, h),
+        }
+    }
+}
+
+impl PanAction {
+    /// The melding play this action makes from hand, if it is one.
+    pub fn play(self) -> Option<Play> {
+        match self {
+            PanAction::Meld(b) => Some(Play::Meld(b)),
+            PanAction::Lay(c, k) => Some(Play::Lay(c, k)),
+            PanAction::Split(k, b) => Some(Play::Split(k, b)),
+            PanAction::Borrow(k, b, h) => Some(Play::Borrow(k, b, h)),
+            _ => None,
+        }
+    }
+
+    /// The play a take makes once the top discard `top` is in the hand; `None` if this is not a
+    /// take, or if adding the card would pass 11 cards.
+    pub fn take_play(self, top: Card) -> Option<Play> {
+        let with_top = |mut b: Bag| b.push(top).then_some(b);
+        match self {
+            PanAction::TakeOn(k) => Some(Play::Lay(top, k)),
+            PanAction::TakeMeld(b) => Some(Play::Meld(with_top(b)?)),
+            PanAction::TakeBorrow(k, b, h) => Some(Play::Borrow(k, b, with_top(h)?)),
+            _ => None,
+        }
+    }
+
+    /// The take that makes `play` with the top discard `top` (the inverse of
+    /// [`PanAction::take_play`]); `play` places `top` and is not a split.
+    pub fn take_of(play: Play, top: Card) -> PanAction {
+        let without_top = |b: Bag| {
+            let mut skipped = false;
+            Bag::of(b.cards().filter(|&c| {
+                let skip = c == top && !skipped;
+                skipped |= skip;
+                !skip
+            }))
+            .expect("smaller than the bag")
+        };
+        match play {
+            Play::Lay(_, k) => PanAction::TakeOn(k),
+            Play::Meld(b) => PanAction::TakeMeld(without_top(b)),
+            Play::Borrow(k, b, h) => PanAction::TakeBorrow(k, b, without_top(h)),
+            Play::Split(..) => unreachable!("a take never splits"),
+        }
+    }
+}
+
 impl fmt::Display for PanAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

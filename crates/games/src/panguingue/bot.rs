@@ -2,7 +2,7 @@
 //! the discard whenever it can meld it, makes every play that puts hand cards down or earns
 //! chips (the richest first), and throws the card with the fewest partners in its hand.
 
-use super::actions::{PanAction, Play};
+use super::actions::PanAction;
 use super::layout::{Layout, Limits};
 use super::melds::{position, MeldRules};
 use super::state::{PanDeal, PanView, Step};
@@ -42,28 +42,14 @@ impl RuleBot {
     /// (condition chips the play earns, hand cards it puts down), or `None` if it is not a
     /// melding play.
     fn value(&self, view: &PanView, layout: &Layout, hand: &CardCounts, action: PanAction) -> Option<(u32, u32)> {
-        let top = view.discards.last().copied();
         let mut hand = hand.clone();
-        let (play, must) = match action {
-            PanAction::Meld(b) => (Play::Meld(b), None),
-            PanAction::Lay(c, k) => (Play::Lay(c, k), None),
-            PanAction::Split(k, b) => (Play::Split(k, b), None),
-            PanAction::Borrow(k, b, h) => (Play::Borrow(k, b, h), None),
-            PanAction::TakeOn(k) => {
-                hand.add(top?);
-                (Play::Lay(top?, k), top)
+        let (play, must) = match action.play() {
+            Some(play) => (play, None),
+            None => {
+                let top = *view.discards.last()?;
+                hand.add(top);
+                (action.take_play(top)?, Some(top))
             }
-            PanAction::TakeMeld(mut b) => {
-                hand.add(top?);
-                b.push(top?);
-                (Play::Meld(b), top)
-            }
-            PanAction::TakeBorrow(k, b, mut h) => {
-                hand.add(top?);
-                h.push(top?);
-                (Play::Borrow(k, b, h), top)
-            }
-            _ => return None,
         };
         let limits = Limits {
             must_place: must,
@@ -93,7 +79,7 @@ impl Bot<PanDeal> for RuleBot {
         match view.step {
             Step::OnTop => {
                 let connected = view.hand.iter().filter(|&&c| partners(c, &hand) >= 2).count();
-                if connected >= 4 || !legal.contains(&PanAction::Retire) {
+                if connected >= 4 {
                     PanAction::Stay
                 } else {
                     PanAction::Retire

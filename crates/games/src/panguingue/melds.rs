@@ -443,10 +443,6 @@ impl Meld {
             b + i * n.saturating_sub(self.base_len.max(3)) as u32
         })
     }
-
-    pub fn is_rope(&self) -> bool {
-        matches!(self.shape, Shape::Rope { .. })
-    }
 }
 
 impl fmt::Display for Meld {

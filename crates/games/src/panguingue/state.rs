@@ -3,7 +3,6 @@
 
 use super::actions::{PanAction, Play};
 use super::layout::{Effect, Layout, Limits};
-use super::melds::Bag;
 use super::rules::{Forcing, NextDealer, PanConfig, Protection, Repeat, TakeRule};
 use cards::{Card, CardCounts, GameRng};
 use engine::{Deal, DealOutcome, Illegal, Seat};
@@ -162,14 +161,6 @@ impl PanDeal {
         self.turn as Seat
     }
 
-    pub fn top_discard(&self) -> Option<Card> {
-        self.discards.last().copied()
-    }
-
-    pub fn stock_len(&self) -> usize {
-        self.stock.len()
-    }
-
     fn n(&self) -> usize {
         self.players as usize
     }
@@ -240,7 +231,7 @@ impl PanDeal {
         self.seats[p]
             .layout
             .each_play(&hand, limits, &self.cfg.melds, &mut |play| {
-                out.push(take_action(play, top))
+                out.push(PanAction::take_of(play, top))
             });
     }
 
@@ -295,50 +286,44 @@ impl PanDeal {
         self.stock_seen = true;
     }
 
-    /// The cards the player in turn may discard now (P10 applied).
-    fn discard_options(&self, out: &mut Vec<Card>) {
-        out.clear();
-        self.each_discard(&mut |c| out.push(c));
-    }
-
-    /// Whether `c` would lay off on the melds of the next player when that player has 10
-    /// melded (P10).
-    fn feeds_next(&self, c: Card) -> bool {
+    /// The melds of the next player in turn when that player has 10 melded (P10).
+    fn watched(&self) -> Option<&Layout> {
         let p = self.turn as usize;
         let next = self.next_active(p);
-        next != p && self.seats[next].layout.melded() == 10 && self.seats[next].layout.fits(c, &self.cfg.melds)
+        (next != p && self.seats[next].layout.melded() == 10).then_some(&self.seats[next].layout)
     }
 
-    /// Whether the drawn stock card may stay in the hand (P10's exception).
-    fn may_keep_drawn(&self) -> bool {
+    /// Whether the drawn stock card may stay in the hand (P10's exception), given whether a
+    /// card would feed the watched player.
+    fn may_keep_drawn(&self, feeds: impl Fn(Card) -> bool) -> bool {
         self.drawn
-            .is_some_and(|d| self.cfg.protect != Protection::Off && self.feeds_next(d))
+            .is_some_and(|d| self.cfg.protect != Protection::Off && feeds(d))
     }
 
-    /// Whether discarding `c` now throws the drawn stock card. With a copy of it also in hand
-    /// and the drawn card allowed to stay, the player throws the hand's copy instead.
-    fn throws_drawn(&self, c: Card) -> bool {
-        let p = self.turn as usize;
-        self.drawn == Some(c) && !(self.seats[p].hand.count(c) >= 2 && self.may_keep_drawn())
-    }
-
-    /// Whether discarding `c` now would leave a card the next player may take (P2).
-    fn discard_takeable(&self, c: Card) -> bool {
-        self.cfg.take_rule == TakeRule::AnyTop || self.throws_drawn(c)
+    /// Whether discarding `c` throws the drawn stock card. With a copy of it also in hand and
+    /// the drawn card allowed to stay, the player throws the hand's copy instead.
+    fn throws_drawn(&self, c: Card, may_keep: bool) -> bool {
+        self.drawn == Some(c) && !(self.seats[self.turn as usize].hand.count(c) >= 2 && may_keep)
     }
 
     /// Calls `out` with each card the player in turn may discard now (P10 applied).
     fn each_discard(&self, out: &mut impl FnMut(Card)) {
-        let p = self.turn as usize;
-        let hand = &self.seats[p].hand;
-        let only_drawn = self.drawn.is_some() && !self.may_keep_drawn();
+        let hand = &self.seats[self.turn as usize].hand;
+        let watched = self.watched();
+        let feeds = |c: Card| watched.is_some_and(|l| l.fits(c, &self.cfg.melds));
+        let may_keep = self.may_keep_drawn(feeds);
+        let only_drawn = self.drawn.is_some() && !may_keep;
         let candidates = || {
             hand.iter()
                 .map(|(c, _)| c)
                 .filter(move |&c| !only_drawn || Some(c) == self.drawn)
         };
-        let unsafe_card =
-            |c: Card| self.cfg.protect == Protection::Mandatory && self.discard_takeable(c) && self.feeds_next(c);
+        // A discard the next player may take (P2) that would put them out.
+        let unsafe_card = |c: Card| {
+            self.cfg.protect == Protection::Mandatory
+                && (self.cfg.take_rule == TakeRule::AnyTop || self.throws_drawn(c, may_keep))
+                && feeds(c)
+        };
         // Mandatory protection: unsafe cards only when every candidate is unsafe.
         let any_safe = candidates().any(|c| !unsafe_card(c));
         for c in candidates() {
@@ -468,20 +453,9 @@ impl PanDeal {
         let p = self.turn as usize;
         let mut hand = self.seats[p].hand.clone();
         hand.add(top);
-        let with_top = |b: Bag| {
-            let mut b = b;
-            if b.push(top) {
-                Ok(b)
-            } else {
-                Err(Illegal::new("no meld holds more than 11 cards"))
-            }
-        };
-        let play = match action {
-            PanAction::TakeOn(k) => Play::Lay(top, k),
-            PanAction::TakeMeld(b) => Play::Meld(with_top(b)?),
-            PanAction::TakeBorrow(k, b, h) => Play::Borrow(k, b, with_top(h)?),
-            _ => unreachable!("only takes"),
-        };
+        let play = action
+            .take_play(top)
+            .ok_or_else(|| Illegal::new("no meld holds more than 11 cards"))?;
         let limits = Limits {
             must_place: Some(top),
             lay_off_only: self.forced && self.cfg.forcing == Forcing::LayOffOnly,
@@ -489,37 +463,6 @@ impl PanDeal {
         };
         let effect = self.seats[p].layout.check(&hand, play, limits, &self.cfg.melds)?;
         Ok((top, effect))
-    }
-}
-
-/// The take action that makes `play` with the top discard `top`.
-fn take_action(play: Play, top: Card) -> PanAction {
-    let without_top = |b: Bag| {
-        let mut skipped = false;
-        let mut out = Bag::default();
-        for c in b.cards() {
-            if c == top && !skipped {
-                skipped = true;
-            } else {
-                out.push(c);
-            }
-        }
-        out
-    };
-    match play {
-        Play::Lay(_, k) => PanAction::TakeOn(k),
-        Play::Meld(b) => PanAction::TakeMeld(without_top(b)),
-        Play::Borrow(k, b, h) => PanAction::TakeBorrow(k, b, without_top(h)),
-        Play::Split(..) => unreachable!("a take never splits"),
-    }
-}
-
-fn play_action(play: Play) -> PanAction {
-    match play {
-        Play::Meld(b) => PanAction::Meld(b),
-        Play::Lay(c, k) => PanAction::Lay(c, k),
-        Play::Split(k, b) => PanAction::Split(k, b),
-        Play::Borrow(k, b, h) => PanAction::Borrow(k, b, h),
     }
 }
 
@@ -549,7 +492,7 @@ impl Deal for PanDeal {
                 self.seats[p]
                     .layout
                     .each_play(&self.seats[p].hand, self.limits(), &self.cfg.melds, &mut |play| {
-                        out.push(play_action(play))
+                        out.push(play.into())
                     });
                 self.each_discard(&mut |c| out.push(PanAction::Discard(c)));
             }
@@ -627,13 +570,7 @@ impl Deal for PanDeal {
                 "draw first: stock, or take the top discard with the play that melds it (take on N, take meld ...)",
             )),
             (Step::Meld, A::Meld(_) | A::Lay(..) | A::Split(..) | A::Borrow(..)) => {
-                let play = match action {
-                    A::Meld(b) => Play::Meld(b),
-                    A::Lay(c, k) => Play::Lay(c, k),
-                    A::Split(k, b) => Play::Split(k, b),
-                    A::Borrow(k, b, h) => Play::Borrow(k, b, h),
-                    _ => unreachable!(),
-                };
+                let play = action.play().expect("a melding play");
                 let effect = self.check_play(play)?;
                 self.commit_play(&effect);
                 Ok(())
@@ -643,9 +580,11 @@ impl Deal for PanDeal {
                 if self.seats[p].hand.count(c) == 0 {
                     return Err(Illegal::new(format!("you do not hold {c}")));
                 }
-                let mut options = Vec::new();
-                self.discard_options(&mut options);
-                if !options.contains(&c) {
+                let mut allowed = false;
+                self.each_discard(&mut |x| allowed |= x == c);
+                if !allowed {
+                    let mut options = Vec::new();
+                    self.each_discard(&mut |x| options.push(x));
                     let list: Vec<String> = options.iter().map(|c| c.to_string()).collect();
                     let why = match self.drawn {
                         Some(d) if options == [d] => format!("the card you drew ({d}) must be melded or discarded"),
@@ -656,7 +595,9 @@ impl Deal for PanDeal {
                         list.join(" ")
                     )));
                 }
-                self.top_from_stock = self.throws_drawn(c);
+                let watched = self.watched();
+                let may_keep = self.may_keep_drawn(|d| watched.is_some_and(|l| l.fits(d, &self.cfg.melds)));
+                self.top_from_stock = self.throws_drawn(c, may_keep);
                 if self.top_from_stock && self.stock_seen {
                     self.stock_may_hold.remove(c);
                 }

@@ -364,39 +364,46 @@ fn put_on_stock(d: &mut PanDeal, top: &str) {
     }
 }
 
+/// Three players, everyone in: seat 1 (next in turn) has the ten cards `watched` melded, and
+/// seat 2 (in turn) with `melds` and `hand` has just drawn `drawn` from the stock.
+fn drawn_before_ten_melded(variants: &[&str], watched: &[&str], melds: &[&str], hand: &str, drawn: &str) -> PanDeal {
+    let g = game(3, variants);
+    let mut d = deal(&g, 0, &[], "KH", "");
+    all_stay(&mut d);
+    lay_out(&mut d, 1, watched, "");
+    lay_out(&mut d, 2, melds, hand);
+    put_on_stock(&mut d, drawn);
+    act(&mut d, "stock");
+    d
+}
+
 // PX6: the next player U has 10 melded with 4D 5D 6D 7D: a drawn 3D that the current player
 // will not meld must be kept, a hand card discarded instead; with an empty hand it is thrown.
 #[test]
 fn px6_ten_melded_protection() {
-    for (variant, kept) in [("mandatory", true), ("optional", true), ("off", false)] {
-        let g = game(3, &[&format!("protect_ten_melded={variant}")]);
-        let mut d = deal(&g, 0, &[], "KH", "");
-        all_stay(&mut d);
-        // Seat 2 is in turn, seat 1 is next.
-        lay_out(&mut d, 1, &["4D 5D 6D 7D", "QC QD QH", "KS KS KS"], "");
-        lay_out(&mut d, 2, &["AC 2C 3C", "JH QH KH"], "4S 6S 2H 4H");
-        put_on_stock(&mut d, "3D");
-        act(&mut d, "stock");
-        let moves = legal(&d);
-        match variant {
-            "mandatory" => assert_eq!(moves, ["discard 2H", "discard 4H", "discard 4S", "discard 6S"]),
-            "optional" => assert_eq!(moves.len(), 5, "{moves:?}"),
-            _ => assert_eq!(moves, ["discard 3D"]),
-        }
-        if kept {
+    const U: [&str; 3] = ["4D 5D 6D 7D", "QC QD QH", "KS KS KS"];
+    for (variant, allowed) in [
+        (
+            "mandatory",
+            &["discard 2H", "discard 4H", "discard 4S", "discard 6S"][..],
+        ),
+        (
+            "optional",
+            &["discard 3D", "discard 2H", "discard 4H", "discard 4S", "discard 6S"],
+        ),
+        ("off", &["discard 3D"]),
+    ] {
+        let v = format!("protect_ten_melded={variant}");
+        let mut d = drawn_before_ten_melded(&[&v], &U, &["AC 2C 3C", "JH QH KH"], "4S 6S 2H 4H", "3D");
+        assert_eq!(legal(&d), allowed, "{variant}");
+        if variant != "off" {
             act(&mut d, "discard 4S");
-            assert!(d.hand(2).count(cards("3D")[0]) == 1, "3D kept");
+            assert_eq!(d.hand(2).count(cards("3D")[0]), 1, "3D kept");
             assert!(!d.view(1).top_takeable);
         }
     }
     // With nothing else in hand the 3D must go, and U takes it and goes out.
-    let g = game(3, &[]);
-    let mut d = deal(&g, 0, &[], "KH", "");
-    all_stay(&mut d);
-    lay_out(&mut d, 1, &["4D 5D 6D 7D", "QC QD QH", "KS KS KS"], "");
-    lay_out(&mut d, 2, &["AC 2C 3C", "JH QH KH", "5C 5H 5S 5D"], "");
-    put_on_stock(&mut d, "3D");
-    act(&mut d, "stock");
+    let mut d = drawn_before_ten_melded(&[], &U, &["AC 2C 3C", "JH QH KH", "5C 5H 5S 5D"], "", "3D");
     assert_eq!(legal(&d), ["discard 3D"]);
     act(&mut d, "discard 3D");
     assert_eq!(d.turn(), 1);
@@ -410,12 +417,10 @@ fn px6_ten_melded_protection() {
     assert_eq!(d.winner(), Some(1));
 }
 
-// PX7: five players, pot 5 + C's forfeit 2 = 7; A goes out with KS KS KS (2), 3D 3C 3H 3D (2)
-// and 5H 6H 7H JH: 7 + 3 x (1 + 4) = 22 from B, D and E; C pays nothing more.
-#[test]
-fn px7_going_out_settlement() {
-    let g = game(5, &[]);
-    // A = seat 0 is first hand, so seat 1 (B) deals; C = seat 2 retires.
+/// PX7's table: five players, seat 1 (B) deals, so A = seat 0 is first hand; C = seat 2
+/// retires; A holds KS KS KS, 3C 3D 3H 3D and 5H 6H 7H on the table.
+fn px7_table(variants: &[&str]) -> PanDeal {
+    let g = game(5, variants);
     let mut d = deal(&g, 1, &[], "QD", "");
     for seat_choice in ["stay", "stay", "stay", "retire", "stay"] {
         act(&mut d, seat_choice);
@@ -425,42 +430,40 @@ fn px7_going_out_settlement() {
     assert_eq!(d.turn(), 0);
     lay_out(&mut d, 0, &["KS KS KS", "3C 3D 3H 3D", "5H 6H 7H"], "");
     assert_eq!(d.layout(0).entitlement(&g.config.melds), 4);
-    put_on_stock(&mut d, "JH");
+    d
+}
+
+/// A draws the JH and lays it off, going out: what each seat's chips changed by.
+fn px7_go_out(d: &mut PanDeal) -> Vec<i64> {
+    put_on_stock(d, "JH");
     let before = d.deltas().to_vec();
-    act(&mut d, "stock");
-    act(&mut d, "lay JH on 3");
+    act(d, "stock");
+    act(d, "lay JH on 3");
     assert_eq!(d.winner(), Some(0));
-    let change: Vec<i64> = d.deltas().iter().zip(&before).map(|(a, b)| a - b).collect();
-    assert_eq!(change, [22, -5, 0, -5, -5]);
     assert_eq!(d.deltas().iter().sum::<i64>(), 0);
-    let out = d.outcome().unwrap();
+    d.deltas().iter().zip(&before).map(|(a, b)| a - b).collect()
+}
+
+// PX7: five players, pot 5 + C's forfeit 2 = 7; A goes out with KS KS KS (2), 3D 3C 3H 3D (2)
+// and 5H 6H 7H JH: 7 + 3 x (1 + 4) = 22 from B, D and E; C pays nothing more.
+#[test]
+fn px7_going_out_settlement() {
+    let mut d = px7_table(&[]);
+    assert_eq!(px7_go_out(&mut d), [22, -5, 0, -5, -5]);
     assert_eq!(
-        out.next_dealer,
+        d.outcome().unwrap().next_dealer,
         Some(1),
         "the winner plays first: the player on their left deals"
     );
     // base-values-only: the conditions' base values are KS KS KS 2 and the 3s 1, so each pays
     // 1 + 3, and B and D, with no meld, 2 more: 7 + 6 + 6 + 4.
-    let g = game(
-        5,
-        &[
-            "going_out_condition_repeat=base-values-only",
-            "no_meld_penalty=2",
-            "next_dealer=rotate-right",
-        ],
-    );
-    let mut d = deal(&g, 1, &[], "QD", "");
-    for seat_choice in ["stay", "stay", "stay", "retire", "stay"] {
-        act(&mut d, seat_choice);
-    }
-    lay_out(&mut d, 0, &["KS KS KS", "3C 3D 3H 3D", "5H 6H 7H"], "");
+    let mut d = px7_table(&[
+        "going_out_condition_repeat=base-values-only",
+        "no_meld_penalty=2",
+        "next_dealer=rotate-right",
+    ]);
     lay_out(&mut d, 4, &["AC 2C 3C"], "4S 5S 6S 7S JS QS 2D");
-    put_on_stock(&mut d, "JH");
-    let before = d.deltas().to_vec();
-    act(&mut d, "stock");
-    act(&mut d, "lay JH on 3");
-    let change: Vec<i64> = d.deltas().iter().zip(&before).map(|(a, b)| a - b).collect();
-    assert_eq!(change, [23, -6, 0, -6, -4]);
+    assert_eq!(px7_go_out(&mut d), [23, -6, 0, -6, -4]);
     assert_eq!(d.outcome().unwrap().next_dealer, Some(0), "the deal passes right");
 }
 
@@ -513,20 +516,25 @@ fn all_but_one_retire() {
     assert_eq!(d.turn(), 1, "seat 2 retired");
 }
 
-// P3: the others are asked in turn order from the player to the right; a forced player must
-// take the card and lay it off.
-#[test]
-fn forcing() {
-    let g = game(4, &[]);
-    // Dealer 0: turns go 3, 2, 1, 0.
+/// Four players, dealer 0 (turns go 3, 2, 1, 0): seat 3 draws the 7C and throws it, and it
+/// would lay off on seat 2's 4C 5C 6C.
+fn seven_of_clubs_thrown(variants: &[&str]) -> PanDeal {
+    let g = game(4, variants);
     let mut d = deal(&g, 0, &[], "QD", "");
     all_stay(&mut d);
     lay_out(&mut d, 2, &["4C 5C 6C"], "KD KH QS JS 2H 2S 4S");
     put_on_stock(&mut d, "7C");
     act(&mut d, "stock");
-    let drawn = d.view(3).drawn.unwrap();
-    assert_eq!(drawn.to_string(), "7C");
+    assert_eq!(d.view(3).drawn, Some(cards("7C")[0]));
     act(&mut d, "discard 7C");
+    d
+}
+
+// P3: the others are asked in turn order from the player to the right; a forced player must
+// take the card and lay it off.
+#[test]
+fn forcing() {
+    let mut d = seven_of_clubs_thrown(&[]);
     assert_eq!(d.step(), Step::Force);
     assert_eq!(
         d.to_act(),
@@ -545,15 +553,10 @@ fn forcing() {
     act(&mut d, "take on 1");
     assert_eq!(d.layout(2).melded(), 4);
     assert!(legal(&d).iter().all(|a| a.starts_with("discard")));
-    // forcing_scope=off: no window.
-    let g = game(4, &["forcing_scope=off"]);
-    let mut d = deal(&g, 0, &[], "QD", "");
-    all_stay(&mut d);
-    lay_out(&mut d, 2, &["4C 5C 6C"], "KD KH QS JS 2H 2S 4S");
-    put_on_stock(&mut d, "7C");
-    act(&mut d, "stock");
-    act(&mut d, "discard 7C");
+    // forcing_scope=off: no window, and the take stays voluntary.
+    let d = seven_of_clubs_thrown(&["forcing_scope=off"]);
     assert_eq!(d.step(), Step::Draw);
+    assert_eq!(legal(&d), ["stock", "take on 1"]);
 }
 
 // P4: an empty stock is rebuilt from the discards under the top one, whose status is kept.
@@ -571,8 +574,11 @@ fn the_stock_is_rebuilt_from_the_discards() {
     assert!(d.stock_seen);
     assert_eq!(d.discards, vec![top]);
     let mut now: CardCounts = d.stock.iter().copied().collect();
-    now.add(d.view(1).drawn.unwrap_or(d.seats[1].hand.to_vec()[0]));
-    assert_eq!(now.total(), below.total());
+    now.add(d.view(1).drawn.expect("seat 1 drew from the rebuilt stock"));
+    assert_eq!(
+        now, below,
+        "the rebuilt stock is exactly the discards under the top one"
+    );
     // A world sampled for the other seat draws its stock from the rebuilt cards only.
     let w = d.sample_world(0, &mut GameRng::from_seed(3));
     let b: CardCounts = w.stock.iter().copied().collect();
@@ -777,25 +783,15 @@ fn conformance_with_rule_bots() {
 // kept, and that discard cannot be taken.
 #[test]
 fn protection_throws_the_hands_copy_of_the_drawn_card() {
-    let g = game(3, &[]);
-    let mut d = deal(&g, 0, &[], "KC", "");
-    all_stay(&mut d);
-    lay_out(&mut d, 1, &["4H 5H 6H", "QC QD QH QS", "KS KS KS"], "");
-    lay_out(&mut d, 2, &["AC 2C 3C", "JD QD KD", "5C 5D 5S"], "7H");
-    put_on_stock(&mut d, "7H");
-    act(&mut d, "stock");
+    const U: [&str; 3] = ["4H 5H 6H", "QC QD QH QS", "KS KS KS"];
+    const MELDS: [&str; 3] = ["AC 2C 3C", "JD QD KD", "5C 5D 5S"];
+    let mut d = drawn_before_ten_melded(&[], &U, &MELDS, "7H", "7H");
     assert_eq!(legal(&d), ["discard 7H"]);
     act(&mut d, "discard 7H");
     assert!(!d.view(1).top_takeable, "the hand's copy went, not the drawn card");
     assert_eq!(d.hand(2).to_vec(), cards("7H"));
     // Without the protection the drawn card itself must go, and it may be taken.
-    let g = game(3, &["protect_ten_melded=off"]);
-    let mut d = deal(&g, 0, &[], "KC", "");
-    all_stay(&mut d);
-    lay_out(&mut d, 1, &["4H 5H 6H", "QC QD QH QS", "KS KS KS"], "");
-    lay_out(&mut d, 2, &["AC 2C 3C", "JD QD KD", "5C 5D 5S"], "7H");
-    put_on_stock(&mut d, "7H");
-    act(&mut d, "stock");
+    let mut d = drawn_before_ten_melded(&["protect_ten_melded=off"], &U, &MELDS, "7H", "7H");
     act(&mut d, "discard 7H");
     assert!(d.view(1).top_takeable);
 }
