@@ -14,6 +14,26 @@ fn mean_ci(samples: &[f64]) -> (f64, [f64; 2]) {
     (mean, [mean - half, mean + half])
 }
 
+/// The seatings of one game: in rotation r seat s plays bot ((s + r) mod players) mod k, a fixed
+/// pattern turned round the table, so that over the rotations every seat holds each bot in
+/// proportion to the bot's share of the seats. Duplicate mode plays every rotation once, minus
+/// repeats (with 2 bots at 4 seats, rotations 2 and 3 repeat 0 and 1); plain mode plays the
+/// game's own rotation.
+fn seatings(players: usize, k: usize, duplicate: bool, game: u64) -> Vec<Vec<usize>> {
+    let seating = |r: usize| -> Vec<usize> { (0..players).map(|s| ((s + r) % players) % k).collect() };
+    if !duplicate {
+        return vec![seating(game as usize % players)];
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for r in 0..players {
+        let s = seating(r);
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
 pub fn run(a: &ArenaArgs) -> Result<(), String> {
     let info = games::registry::find(&a.id).ok_or_else(|| format!("unknown game '{}': see `cardroom games`", a.id))?;
     let players = a.table.players.unwrap_or(info.default_players);
@@ -25,9 +45,12 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
         return Err("--games must be at least 1".into());
     }
     let k = names.len();
-    // Seat s plays bot (s + r) mod k in rotation r; duplicate mode plays every rotation of
-    // each game's deals, so each bot meets the same cards from every seat.
-    let rotations: u64 = if a.duplicate { players as u64 } else { 1 };
+    if a.duplicate && k > players {
+        return Err(format!(
+            "--duplicate seats every bot in every seat: {k} bots need at least {k} players"
+        ));
+    }
+    let rotations = seatings(players, k, a.duplicate, 0).len() as u64;
     let mut per_game: Vec<Vec<f64>> = vec![Vec::new(); k];
     let mut wins = vec![0u64; k];
     let mut matches = 0u64;
@@ -36,9 +59,8 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
     for g in 0..a.games {
         let mut sums = vec![0.0f64; k];
         let mut counts = vec![0u32; k];
-        for r in 0..rotations {
-            let rotation = if a.duplicate { r } else { g };
-            let seat_bot: Vec<usize> = (0..players).map(|s| (s + rotation as usize) % k).collect();
+        for (r, seat_bot) in seatings(players, k, a.duplicate, g).into_iter().enumerate() {
+            let r = r as u64;
             let mut opts = a.table.options();
             opts.players = Some(players);
             opts.seed = a.table.seed.wrapping_add(g);
@@ -143,4 +165,37 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seatings;
+
+    /// Over a duplicate game's seatings, every seat holds each bot as often as the bot's share
+    /// of the seats says, and no seating is played twice.
+    #[test]
+    fn duplicate_seatings_are_balanced_and_distinct() {
+        for players in 2..=9 {
+            for k in 1..=players {
+                let all = seatings(players, k, true, 0);
+                for (i, s) in all.iter().enumerate() {
+                    assert!(!all[..i].contains(s), "{players} seats, {k} bots: {s:?} repeated");
+                }
+                for b in 0..k {
+                    let share = (0..players).filter(|&s| s % k == b).count();
+                    for seat in 0..players {
+                        let held = all.iter().filter(|s| s[seat] == b).count();
+                        assert_eq!(
+                            held * players,
+                            share * all.len(),
+                            "{players} seats, {k} bots, bot {b}, seat {seat}"
+                        );
+                    }
+                }
+            }
+        }
+        // Three seats, two bots: the old rotation repeated [0, 1, 0] and gave seat 1 bot 1 twice.
+        assert_eq!(seatings(3, 2, true, 0), [vec![0, 1, 0], vec![1, 0, 0], vec![0, 0, 1]]);
+        assert_eq!(seatings(4, 2, true, 0).len(), 2);
+    }
 }

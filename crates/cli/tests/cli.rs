@@ -444,7 +444,10 @@ fn arena_reports_means_intervals_and_wins() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["game"], "hearts");
     assert_eq!(v["games"], 6);
-    assert_eq!(v["matches"], 24, "duplicate: every game once per seat rotation");
+    assert_eq!(
+        v["matches"], 12,
+        "duplicate: every game once per distinct seating (two for two bots at four seats)"
+    );
     assert_eq!(v["higher_is_better"], false);
     let bots = v["bots"].as_array().unwrap();
     assert_eq!(bots.len(), 2);
