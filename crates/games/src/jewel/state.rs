@@ -465,8 +465,9 @@ impl Deal for JewelDeal {
                 self.hands[seat].remove(c);
                 self.known[seat].remove(c);
                 self.discards.push(c);
+                // J3: a joker or jewel is never takeable, not even as a chance card.
+                self.takeable = !self.table.can_be_wild(c);
                 if !declaring {
-                    self.takeable = !self.table.can_be_wild(c);
                     self.after_discard();
                     return Ok(());
                 }
@@ -480,7 +481,6 @@ impl Deal for JewelDeal {
                         // The face-down card becomes the next player's chance card.
                         self.status[seat] = Status::WrongDeclaration;
                         self.exposed[seat] = Some(hand);
-                        self.takeable = true;
                         self.after_discard();
                     }
                 }
