@@ -6,9 +6,22 @@ use super::state::{Step, ZiginetteAction, ZiginetteDeal};
 use cards::GameRng;
 use engine::{Bot, Decision};
 
-/// The Ziginette rule-based player (`--bots rule`).
+/// The Ziginette rule-based player (`--bots rule`). It knows the table's rules (public), which
+/// decide whether banking pays.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RuleBot;
+pub struct RuleBot {
+    /// Banking loses in expectation: a house cut takes from the banker's wins, and nothing
+    /// (no paired-card rule) gives the bank an edge to pay for it.
+    pub banking_loses: bool,
+}
+
+impl RuleBot {
+    pub fn for_rules(cfg: &super::rules::ZiginetteConfig) -> RuleBot {
+        RuleBot {
+            banking_loses: cfg.house_cut_pct > 0 && cfg.playette == super::rules::Playette::Redeal,
+        }
+    }
+}
 
 impl Bot<ZiginetteDeal> for RuleBot {
     fn name(&self) -> &str {
@@ -19,8 +32,7 @@ impl Bot<ZiginetteDeal> for RuleBot {
         let view = decision.view();
         let legal = decision.legal;
         if view.step == Step::BankerChoice {
-            let cut = view.odds.as_ref().is_some_and(|o| o.expected_house_cut > 0.0) || view.house > 0;
-            return if cut {
+            return if self.banking_loses {
                 ZiginetteAction::PassBank
             } else {
                 ZiginetteAction::Deal

@@ -136,7 +136,7 @@ impl Game for Ziginette {
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<ZiginetteDeal>>> {
-        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<ZiginetteDeal>>)
+        (name == "rule").then(|| Box::new(RuleBot::for_rules(&self.config)) as Box<dyn Bot<ZiginetteDeal>>)
     }
 
     fn bot_names() -> &'static [&'static str] {
