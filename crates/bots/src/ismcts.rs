@@ -31,6 +31,18 @@ pub enum Rollout<D: Deal> {
     Bot(Box<dyn Bot<D>>),
 }
 
+/// The action `bot` chooses for the seat to act in `world`, from that seat's view.
+pub(crate) fn bot_action<D: Deal>(
+    bot: &mut dyn Bot<D>,
+    world: &D,
+    legal: &[D::Action],
+    totals: &[i64],
+    rng: &mut GameRng,
+) -> D::Action {
+    let decision = Decision::new(world, legal, totals).expect("a seat is to act");
+    bot.choose(&decision, rng)
+}
+
 struct Node<A> {
     action: Option<A>,
     /// The seat that chose `action`.
@@ -112,10 +124,7 @@ impl<D: Deal> Ismcts<D> {
             world.legal_actions(legal);
             let a = match &mut self.rollout {
                 Rollout::Random => legal[rng.index(legal.len())],
-                Rollout::Bot(bot) => {
-                    let decision = Decision::new(world, legal, totals).expect("a seat is to act");
-                    bot.choose(&decision, rng)
-                }
+                Rollout::Bot(bot) => bot_action(bot.as_mut(), world, legal, totals, rng),
             };
             world.apply(a).expect("rollout actions are legal");
         }
@@ -172,8 +181,7 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                 world.legal_actions(&mut legal);
                 if actor != decision.seat && self.opponents_follow_rollout_bot {
                     if let Rollout::Bot(bot) = &mut self.rollout {
-                        let d = Decision::new(&world, &legal, decision.totals).expect("a seat is to act");
-                        let a = bot.choose(&d, rng);
+                        let a = bot_action(bot.as_mut(), &world, &legal, decision.totals, rng);
                         world.apply(a).expect("the rollout bot chooses legal actions");
                         continue;
                     }

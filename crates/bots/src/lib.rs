@@ -117,7 +117,9 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             )),
             Some(n) => Budget::Iterations(
                 n.parse()
-                    .map_err(|_| format!("bad budget in '{name}': write ismcts:500 or ismcts:200ms"))?,
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("bad budget in '{name}': write ismcts:500 or ismcts:200ms"))?,
             ),
             None => return Err(format!("unknown bot '{name}'")),
         };

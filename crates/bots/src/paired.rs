@@ -28,8 +28,7 @@ impl<D: Deal> PairedRollouts<D> {
     fn play_out(&mut self, world: &mut D, legal: &mut Vec<D::Action>, totals: &[i64], rng: &mut GameRng) {
         while world.to_act().is_some() {
             world.legal_actions(legal);
-            let decision = Decision::new(world, legal, totals).expect("a seat is to act");
-            let a = self.policy.choose(&decision, rng);
+            let a = crate::ismcts::bot_action(self.policy.as_mut(), world, legal, totals, rng);
             world.apply(a).expect("the policy chooses legal actions");
         }
     }

@@ -23,6 +23,8 @@ impl GameVisitor for ViewsOnly {
 fn search_bots_use_only_views_in_every_game() {
     for info in registry::all() {
         registry::visit(info.id, ViewsOnly("ismcts:24")).unwrap();
+        // The shipped level: rule-bot rollouts, the opponent model and the guide.
+        registry::visit(info.id, ViewsOnly("hard:24")).unwrap();
     }
 }
 
