@@ -63,7 +63,8 @@ impl<G: Game> PartialEq for Match<G> {
 
 impl<G: Game> Match<G> {
     pub fn new(setup: MatchSetup) -> Result<Match<G>, ConfigError> {
-        G::info().check_players(setup.players)?;
+        // First: the seat count (the messages below assume at least one seat).
+        let game = new_game::<G>(setup.players, &setup.variants)?;
         if setup.dealer >= setup.players {
             return Err(ConfigError::new(format!(
                 "dealer seat {} does not exist: seats are 0 to {}",
@@ -74,7 +75,6 @@ impl<G: Game> Match<G> {
         if setup.deal_limit == Some(0) {
             return Err(ConfigError::new("the deal limit must be at least 1"));
         }
-        let game = new_game::<G>(setup.players, &setup.variants)?;
         if let Some(order) = &setup.deck {
             game.deck()
                 .check_order(order)

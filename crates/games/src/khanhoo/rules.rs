@@ -1,7 +1,7 @@
 use super::bot::RuleBot;
 use super::state::KhanhooDeal;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, Seat, VariantKind, VariantSpec, Variants};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
 
 /// Every rule choice of a Khanhoo game (RULES_NOTES 9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,11 +123,6 @@ impl Game for Khanhoo {
     fn match_over(&self, totals: &[i64], _deals_completed: u32) -> bool {
         let top = totals.iter().copied().max().unwrap_or(0);
         top >= self.config.target && (!self.config.tie_plays_on || totals.iter().filter(|&&t| t == top).count() == 1)
-    }
-
-    fn winners(&self, totals: &[i64]) -> Vec<Seat> {
-        let top = totals.iter().copied().max().unwrap_or(0);
-        (0..totals.len()).filter(|&s| totals[s] == top).collect()
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<KhanhooDeal>>> {

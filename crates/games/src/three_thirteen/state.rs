@@ -102,7 +102,6 @@ pub struct TtDeal {
     /// Whoever went out, and how many final turns are left.
     out: Option<u8>,
     final_turns: u8,
-    reshuffles: u8,
     turns: u32,
     rng: GameRng,
     scores: Vec<i64>,
@@ -141,7 +140,6 @@ impl TtDeal {
             discards,
             out: None,
             final_turns: 0,
-            reshuffles: 0,
             turns: 0,
             rng: GameRng::from_seed(seed),
             scores: vec![0; players],
@@ -212,7 +210,6 @@ impl TtDeal {
         self.rng.shuffle(&mut rest);
         self.stock = rest;
         self.discards.push(top);
-        self.reshuffles = self.reshuffles.saturating_add(1);
     }
 }
 
