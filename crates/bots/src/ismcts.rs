@@ -186,6 +186,16 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                         continue;
                     }
                 }
+                // Every child whose action is legal in this world was available for selection this
+                // time, whether or not the node expands now (the availability count stands in for
+                // the parent's visits in UCB, so it must count every visit where the child could
+                // have been chosen).
+                for i in 0..nodes[node].children.len() {
+                    let c = nodes[node].children[i];
+                    if nodes[c].action.is_some_and(|a| legal.contains(&a)) {
+                        nodes[c].available += 1;
+                    }
+                }
                 // Legal actions without a child yet, counted then picked in legal order (no
                 // allocation: this runs at every step of every iteration).
                 let children = &nodes[node].children;
@@ -205,7 +215,7 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                         player: actor,
                         children: Vec::new(),
                         visits: 0,
-                        available: 0,
+                        available: 1,
                         reward: 0.0,
                     });
                     nodes[node].children.push(child);
@@ -221,7 +231,6 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                     if !legal.contains(&a) {
                         continue;
                     }
-                    nodes[c].available += 1;
                     let n = &nodes[c];
                     let score = n.reward / n.visits.max(1) as f64
                         + self.exploration * ((n.available.max(1) as f64).ln() / n.visits.max(1) as f64).sqrt();
