@@ -2,16 +2,50 @@ use crate::progress::Progress;
 use crate::{bot_list, ArenaArgs};
 use std::time::Instant;
 
-/// Mean and 95% confidence interval (normal approximation) of samples.
-fn mean_ci(samples: &[f64]) -> (f64, [f64; 2]) {
+/// The two-sided 95% quantile of Student's t with `df` degrees of freedom: the table up to 30,
+/// then the Cornish-Fisher expansion around the normal quantile (within 0.001 from there on).
+fn t_975(df: usize) -> f64 {
+    const TABLE: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+    ];
+    if (1..=30).contains(&df) {
+        return TABLE[df - 1];
+    }
+    let (z, v) = (1.959964f64, df as f64);
+    z + (z.powi(3) + z) / (4.0 * v)
+        + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * v * v)
+        + (3.0 * z.powi(7) + 19.0 * z.powi(5) + 17.0 * z.powi(3) - 15.0 * z) / (384.0 * v.powi(3))
+}
+
+/// Mean and 95% confidence interval (Student's t) of samples. One sample says nothing about the
+/// spread, so its interval is unknown (`None`) rather than zero wide.
+fn mean_ci(samples: &[f64]) -> (f64, Option<[f64; 2]>) {
     let n = samples.len() as f64;
     let mean = samples.iter().sum::<f64>() / n.max(1.0);
     if samples.len() < 2 {
-        return (mean, [mean, mean]);
+        return (mean, None);
     }
     let var = samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    let half = 1.96 * (var / n).sqrt();
-    (mean, [mean - half, mean + half])
+    let half = t_975(samples.len() - 1) * (var / n).sqrt();
+    (mean, Some([mean - half, mean + half]))
+}
+
+/// An interval for `--json`: always a pair, `[null, null]` when unknown, so readers can rely on
+/// the shape.
+fn json_ci(ci: Option<[f64; 2]>) -> serde_json::Value {
+    match ci {
+        Some(ci) => serde_json::json!(ci),
+        None => serde_json::json!([null, null]),
+    }
+}
+
+/// An interval for the text report.
+fn show_ci(ci: Option<[f64; 2]>) -> String {
+    match ci {
+        Some([lo, hi]) => format!("[{lo:.2}, {hi:.2}]"),
+        None => "n/a (1 game)".into(),
+    }
 }
 
 /// The seatings of one game: in rotation r seat s plays bot ((s + r) mod players) mod k, a fixed
@@ -52,7 +86,11 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
     }
     let rotations = seatings(players, k, a.duplicate, 0).len() as u64;
     let mut per_game: Vec<Vec<f64>> = vec![Vec::new(); k];
-    let mut wins = vec![0u64; k];
+    // A match's win is shared among tied winners, and a bot holding several seats collects the
+    // share of each of its winning seats; `seat_plays` counts the seats each bot held, so that
+    // wins per seat held is comparable between bots with different numbers of seats.
+    let mut wins = vec![0.0f64; k];
+    let mut seat_plays = vec![0u64; k];
     let mut matches = 0u64;
     let mut progress = Progress::new(a.games * rotations);
     let start = Instant::now();
@@ -76,8 +114,10 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
                 }
                 sums[b] += seats.iter().map(|&s| totals[s] as f64).sum::<f64>() / seats.len() as f64;
                 counts[b] += 1;
-                if seats.iter().any(|s| winners.contains(s)) {
-                    wins[b] += 1;
+                seat_plays[b] += seats.len() as u64;
+                let won = seats.iter().filter(|s| winners.contains(s)).count();
+                if won > 0 {
+                    wins[b] += won as f64 / winners.len() as f64;
                 }
             }
             matches += 1;
@@ -91,7 +131,7 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
     }
     progress.finish();
     let elapsed = start.elapsed();
-    let stats: Vec<(f64, [f64; 2])> = per_game.iter().map(|s| mean_ci(s)).collect();
+    let stats: Vec<(f64, Option<[f64; 2]>)> = per_game.iter().map(|s| mean_ci(s)).collect();
     // With two bots, the paired per-game difference (the first minus the second).
     let paired = (k == 2 && per_game[0].len() == per_game[1].len()).then(|| {
         let diffs: Vec<f64> = per_game[0].iter().zip(&per_game[1]).map(|(x, y)| x - y).collect();
@@ -103,9 +143,11 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
                 serde_json::json!({
                     "name": names[b],
                     "mean": stats[b].0,
-                    "ci95": stats[b].1,
+                    "ci95": json_ci(stats[b].1),
                     "wins": wins[b],
-                    "win_rate": wins[b] as f64 / matches as f64,
+                    "win_rate": wins[b] / matches as f64,
+                    "seats_held": seat_plays[b],
+                    "wins_per_seat": wins[b] / seat_plays[b].max(1) as f64,
                     "games": per_game[b].len(),
                 })
             })
@@ -124,7 +166,7 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
             "bots": bots,
         });
         if let Some((m, ci)) = paired {
-            out["paired_difference"] = serde_json::json!({ "first_minus_second": m, "ci95": ci });
+            out["paired_difference"] = serde_json::json!({ "first_minus_second": m, "ci95": json_ci(ci) });
         }
         println!("{out}");
     } else {
@@ -139,28 +181,36 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
             if info.higher_is_better { "higher" } else { "lower" }
         );
         println!(
-            "{:<12} {:>12} {:>24} {:>8} {:>7}",
+            "{:<12} {:>12} {:>24} {:>8} {:>7} {:>10}",
             "bot",
             format!("{}/game", info.unit),
             "95% interval",
             "wins",
-            "win%"
+            "win%",
+            "win%/seat"
         );
         for b in 0..k {
-            let (m, [lo, hi]) = stats[b];
+            let (m, ci) = stats[b];
             println!(
-                "{:<12} {:>12.2} {:>24} {:>8} {:>6.1}%",
+                "{:<12} {:>12.2} {:>24} {:>8.1} {:>6.1}% {:>9.1}%",
                 names[b],
                 m,
-                format!("[{lo:.2}, {hi:.2}]"),
+                show_ci(ci),
                 wins[b],
-                wins[b] as f64 * 100.0 / matches as f64
+                wins[b] * 100.0 / matches as f64,
+                wins[b] * 100.0 / seat_plays[b].max(1) as f64
             );
         }
-        if let Some((m, [lo, hi])) = paired {
+        println!(
+            "(a tie for first shares the win; win%/seat is the chance that a seat the bot held won: {:.1}% is an even share)",
+            100.0 / players as f64
+        );
+        if let Some((m, ci)) = paired {
             println!(
-                "{} minus {}: {m:.2} per game, 95% interval [{lo:.2}, {hi:.2}]",
-                names[0], names[1]
+                "{} minus {}: {m:.2} per game, 95% interval {}",
+                names[0],
+                names[1],
+                show_ci(ci)
             );
         }
     }
@@ -169,7 +219,32 @@ pub fn run(a: &ArenaArgs) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::seatings;
+    use super::{mean_ci, seatings, t_975};
+
+    #[test]
+    fn t_quantiles_match_published_values() {
+        for (df, t) in [
+            (1, 12.706),
+            (5, 2.571),
+            (30, 2.042),
+            (31, 2.0395),
+            (60, 2.0003),
+            (120, 1.9799),
+        ] {
+            assert!((t_975(df) - t).abs() < 0.001, "df {df}: {} vs {t}", t_975(df));
+        }
+        assert!((t_975(100_000) - 1.95998).abs() < 0.0001);
+    }
+
+    #[test]
+    fn intervals_use_t_and_one_game_has_none() {
+        assert_eq!(mean_ci(&[3.0]), (3.0, None));
+        // Two samples 0 and 2: mean 1, standard error 1, half width t(1) = 12.706.
+        let (m, ci) = mean_ci(&[0.0, 2.0]);
+        let [lo, hi] = ci.expect("two samples have an interval");
+        assert_eq!(m, 1.0);
+        assert!((lo + 11.706).abs() < 1e-9 && (hi - 13.706).abs() < 1e-9);
+    }
 
     /// Over a duplicate game's seatings, every seat holds each bot as often as the bot's share
     /// of the seats says, and no seating is played twice.

@@ -459,8 +459,11 @@ fn arena_reports_means_intervals_and_wins() {
             ci[1].as_f64().unwrap(),
         );
         assert!(lo <= mean && mean <= hi, "{b}");
-        assert!(b["wins"].is_u64() && b["name"].is_string());
+        assert!(b["wins"].is_number() && b["name"].is_string());
     }
+    // Every match's win is shared out once among the winners (ties split).
+    let wins: f64 = bots.iter().map(|b| b["wins"].as_f64().unwrap()).sum();
+    assert!((wins - 12.0).abs() < 1e-9, "{wins}");
     assert!(
         bots[0]["mean"].as_f64().unwrap() < bots[1]["mean"].as_f64().unwrap(),
         "the rule bot takes fewer points"
@@ -484,6 +487,40 @@ fn arena_reports_means_intervals_and_wins() {
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["matches"], 3);
+    // One game: the spread is unknown, so the interval is [null, null] rather than zero wide.
+    let (code, out, _) = cardroom(
+        &["arena", "tribello", "--bots", "random,random", "--games", "1", "--json"],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        v["bots"][0]["ci95"].as_array().unwrap().iter().all(Value::is_null),
+        "{v}"
+    );
+    // Three seats, two bots: the first bot holds two seats a match, and wins per seat held put
+    // the two on the same footing (random against random: both near one in three).
+    let (code, out, _) = cardroom(
+        &[
+            "arena",
+            "tribello",
+            "--bots",
+            "random,random",
+            "--games",
+            "40",
+            "--duplicate",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let held: Vec<u64> = (0..2).map(|b| v["bots"][b]["seats_held"].as_u64().unwrap()).collect();
+    assert_eq!(held, [240, 120], "{v}");
+    for b in 0..2 {
+        let per_seat = v["bots"][b]["wins_per_seat"].as_f64().unwrap();
+        assert!((0.2..0.47).contains(&per_seat), "{v}");
+    }
     let (code, _, err) = cardroom(&["arena", "hearts", "--bots", "nobody", "--games", "1"], "");
     assert_eq!(code, 2);
     assert!(err.contains("unknown bot 'nobody'"), "{err}");
