@@ -126,6 +126,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The pack; `--deck` must be a permutation of it.
     fn deck(&self) -> DeckSpec;
 
+    /// The first dealer (or banker) for games whose rules draw cards for it; `None` (the default)
+    /// keeps the setup's dealer. [`Match::new`](crate::Match::new) calls it once, after the first
+    /// pack is shuffled and before the first deal starts, and never with a scripted pack (there
+    /// the `--dealer` seat deals).
+    fn draw_first_dealer(&self, _rng: &mut GameRng) -> Option<crate::DealerDraw> {
+        None
+    }
+
     /// Starts a deal from the pack in `order` (top card first). `previous` is the deal just
     /// finished, for games that carry something over (points held in suspense, ...); `rng` is
     /// the match's generator, for random acts of the deal itself such as a cut.

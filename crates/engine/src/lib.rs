@@ -12,6 +12,7 @@
 //! No IO and no global randomness here: every draw comes from a passed-in [`cards::GameRng`].
 
 mod bot;
+mod dealer_draw;
 mod error;
 mod game;
 mod ledger;
@@ -22,6 +23,7 @@ mod table;
 mod variant;
 
 pub use bot::{Bot, Decision};
+pub use dealer_draw::{draw_high_card, DealerDraw};
 pub use error::{ConfigError, Illegal};
 pub use game::{new_game, next_seat, Deal, DealContext, DealOutcome, Game, GameInfo, HardSearch, Seat};
 pub use ledger::Ledger;

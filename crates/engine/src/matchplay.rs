@@ -1,5 +1,5 @@
 use crate::game::new_game;
-use crate::{ConfigError, Deal, DealContext, Game, GameRecord, Illegal, Ledger, Seat, Variants};
+use crate::{ConfigError, Deal, DealContext, DealerDraw, Game, GameRecord, Illegal, Ledger, Seat, Variants};
 use cards::{parse_card_list, Card, GameRng};
 
 /// How a match is set up; with the action list this is everything a replay needs.
@@ -38,6 +38,8 @@ pub struct Match<G: Game> {
     deal: G::Deal,
     ledger: Ledger,
     dealer: Seat,
+    /// The draw that chose the first dealer, where the game draws for it.
+    first_draw: Option<DealerDraw>,
     deals_completed: u32,
     deal_deltas: Vec<Vec<i64>>,
     /// Chips each completed deal sent to the house.
@@ -53,6 +55,7 @@ impl<G: Game> PartialEq for Match<G> {
             && self.deal == o.deal
             && self.ledger == o.ledger
             && self.dealer == o.dealer
+            && self.first_draw == o.first_draw
             && self.deals_completed == o.deals_completed
             && self.deal_deltas == o.deal_deltas
             && self.deal_house == o.deal_house
@@ -85,16 +88,22 @@ impl<G: Game> Match<G> {
             Some(order) => order.clone(),
             None => shuffled(&game, &mut rng),
         };
+        let first_draw = match setup.deck {
+            Some(_) => None,
+            None => game.draw_first_dealer(&mut rng),
+        };
+        let dealer = first_draw.as_ref().map_or(setup.dealer, |d| d.dealer);
         let ctx = DealContext {
             players: setup.players,
-            dealer: setup.dealer,
+            dealer,
             deal_number: 0,
             scripted: setup.deck.is_some(),
         };
         let deal = game.start_deal(ctx, &order, None, &mut rng);
         let mut m = Match {
             ledger: Ledger::new(setup.players),
-            dealer: setup.dealer,
+            dealer,
+            first_draw,
             game,
             rng,
             deal,
@@ -216,8 +225,15 @@ impl<G: Game> Match<G> {
         &self.deal_house
     }
 
+    /// Who deals (or banks) the current deal.
     pub fn dealer(&self) -> Seat {
         self.dealer
+    }
+
+    /// The draw that chose the first dealer, in games that draw for it (and not with a scripted
+    /// pack).
+    pub fn first_draw(&self) -> Option<&DealerDraw> {
+        self.first_draw.as_ref()
     }
 
     pub fn log(&self) -> &[<G::Deal as Deal>::Action] {
@@ -243,8 +259,12 @@ impl<G: Game> Match<G> {
                     "totals": self.ledger.totals(),
                     "deals_completed": self.deals_completed,
                     "over": self.over,
+                    "dealer": self.dealer,
                 }),
             );
+            if let Some(draw) = &self.first_draw {
+                obj["match"]["first_draw"] = serde_json::json!(draw);
+            }
         }
         v
     }

@@ -5,7 +5,6 @@
 //! [`registry`] lists every game and lets generic code visit one by id.
 
 pub mod ace_deuce_jack;
-pub mod banking;
 pub mod belote;
 pub mod big_three;
 pub mod hearts;

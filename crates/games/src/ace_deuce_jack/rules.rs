@@ -1,8 +1,10 @@
 use super::bot::RuleBot;
 use super::state::AdjDeal;
-use crate::banking::draw_for_banker;
+use crate::trick::ace_high;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+use engine::{
+    draw_high_card, Bot, ConfigError, DealContext, DealerDraw, Game, GameInfo, VariantKind, VariantSpec, Variants,
+};
 
 /// Every rule choice of an Ace-Deuce-Jack game (RULES_NOTES 6.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,15 +107,13 @@ impl Game for AceDeuceJack {
         DeckSpec::Standard52 { packs: 1 }
     }
 
+    /// The first banker by high card, aces high.
+    fn draw_first_dealer(&self, rng: &mut GameRng) -> Option<DealerDraw> {
+        Some(draw_high_card(self.players, self.deck(), rng, ace_high))
+    }
+
     fn start_deal(&self, ctx: DealContext, order: &[Card], previous: Option<&AdjDeal>, rng: &mut GameRng) -> AdjDeal {
-        // The first banker is drawn by high card; with a scripted pack, the --dealer seat banks.
-        let (banker, draw) = match previous {
-            None if !ctx.scripted => {
-                let (b, d) = draw_for_banker(ctx.players, self.deck(), rng);
-                (b, Some(d))
-            }
-            _ => (ctx.dealer, None),
-        };
+        let banker = ctx.dealer;
         let hands_with_bank = match previous {
             Some(p) if p.banker() == banker => p.hands_with_bank() + 1,
             _ => 1,
@@ -125,7 +125,6 @@ impl Game for AceDeuceJack {
             hands_with_bank,
             ctx.deal_number,
             order,
-            draw,
             ctx.scripted,
             rng,
         )

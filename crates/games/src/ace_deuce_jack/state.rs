@@ -58,7 +58,6 @@ pub struct AdjDeal {
     order: [Card; 52],
     /// Where the two cuts fall (piles are `..a`, `a..b`, `b..n`).
     cuts: (u8, u8),
-    first_draw: [Option<Card>; 8],
     step: Step,
     to_act: u8,
     bets: [u32; 8],
@@ -76,18 +75,11 @@ impl AdjDeal {
         hands_with_bank: u32,
         deal_number: u32,
         order: &[Card],
-        draw: Option<Vec<Card>>,
         scripted: bool,
         rng: &mut GameRng,
     ) -> AdjDeal {
         let mut pack = [Card::JOKER; 52];
         pack.copy_from_slice(order);
-        let mut first_draw = [None; 8];
-        if let Some(d) = draw {
-            for (slot, c) in first_draw.iter_mut().zip(d) {
-                *slot = Some(c);
-            }
-        }
         let n = 52 - cfg.dead_bottom_cards as u32;
         let cuts = if scripted {
             (n / 3, 2 * n / 3)
@@ -102,7 +94,6 @@ impl AdjDeal {
             deal_number,
             order: pack,
             cuts: (cuts.0 as u8, cuts.1 as u8),
-            first_draw,
             step: Step::Betting,
             to_act: ((banker + 1) % players) as u8,
             bets: [0; 8],
@@ -208,7 +199,6 @@ impl Deal for AdjDeal {
             max_bet: self.cfg.max_bet,
             bets: (0..n).map(|s| (self.bets[s] > 0).then_some(self.bets[s])).collect(),
             bottom_cards: (self.step == Step::Over).then(|| self.bottom_cards().to_vec()),
-            first_draw: self.first_draw[0].map(|_| self.first_draw[..n].iter().flatten().copied().collect()),
             odds: AdjOdds::exact(),
             result: (self.step == Step::Over).then(|| self.deltas()),
         }
@@ -262,8 +252,6 @@ pub struct AdjView {
     pub max_bet: u32,
     pub bets: Vec<Option<u32>>,
     pub bottom_cards: Option<Vec<Card>>,
-    /// The first hand's draw for the bank, seat by seat (the first round; ties drew again).
-    pub first_draw: Option<Vec<Card>>,
     pub odds: AdjOdds,
     pub result: Option<Vec<i64>>,
 }

@@ -90,10 +90,16 @@ fn the_rules_page_states_the_computed_edge() {
 fn bets_within_limits_and_bank_rotation() {
     let mut m = Match::<AceDeuceJack>::new(MatchSetup::new(3, variants(&["hands_per_bank=2"]), 5)).unwrap();
     let first = m.deal().banker();
-    let v = m.deal().view(0);
-    let draw = v.first_draw.expect("the first hand shows the draw for the bank");
-    let top = draw.iter().map(|&c| crate::trick::ace_high(c)).max().unwrap();
-    assert_eq!(crate::trick::ace_high(draw[first]), top);
+    let draw = m.first_draw().expect("the match keeps the draw for the bank");
+    assert_eq!((draw.dealer, m.dealer()), (first, first));
+    let top = draw
+        .first_cards
+        .iter()
+        .map(|&c| crate::trick::ace_high(c))
+        .max()
+        .unwrap();
+    assert_eq!(crate::trick::ace_high(draw.first_cards[first]), top);
+    assert_eq!(m.view_json(1)["match"]["first_draw"]["dealer"], first);
     assert!(m.apply_text("bet 0").unwrap_err().contains("bet from 1 to 10"));
     assert!(m.apply_text("bet 11").is_err());
     assert!(m.apply_text("raise").unwrap_err().contains("malformed"));

@@ -1,7 +1,9 @@
 use super::bot::RuleBot;
 use super::state::BigThreeDeal;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, Seat, VariantKind, VariantSpec, Variants};
+use engine::{
+    draw_high_card, Bot, ConfigError, DealContext, DealerDraw, Game, GameInfo, Seat, VariantKind, VariantSpec, Variants,
+};
 
 /// Every rule choice of a Big Three game (RULES_NOTES 7.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,26 +133,24 @@ impl Game for BigThree {
         DeckSpec::Standard52 { packs: 1 }
     }
 
-    /// The first dealer is drawn (highest number card; ace 1, courts 0); with a scripted pack
-    /// it is the `--dealer` seat. Afterwards the winner of each hand deals.
+    /// The first dealer is drawn: highest number card (ace 1, courts 0).
+    fn draw_first_dealer(&self, rng: &mut GameRng) -> Option<DealerDraw> {
+        let number = |c: Card| match c.face() {
+            f @ 1..=10 => f,
+            _ => 0,
+        };
+        Some(draw_high_card(3, self.deck(), rng, number))
+    }
+
+    /// The winner of each hand deals the next (the outcome names them).
     fn start_deal(
         &self,
         ctx: DealContext,
         order: &[Card],
-        previous: Option<&BigThreeDeal>,
-        rng: &mut GameRng,
+        _previous: Option<&BigThreeDeal>,
+        _rng: &mut GameRng,
     ) -> BigThreeDeal {
-        let dealer = match previous {
-            None if !ctx.scripted => {
-                let number = |c: Card| match c.face() {
-                    f @ 1..=10 => f,
-                    _ => 0,
-                };
-                crate::banking::draw_high_card(3, self.deck(), rng, number).0
-            }
-            _ => ctx.dealer,
-        };
-        BigThreeDeal::new(self.config, dealer, ctx.deal_number, order)
+        BigThreeDeal::new(self.config, ctx.dealer, ctx.deal_number, order)
     }
 
     fn match_over(&self, _totals: &[i64], deals_completed: u32) -> bool {

@@ -172,7 +172,21 @@ fn the_first_dealer_is_drawn_and_the_winner_deals_next() {
     for seed in 0..30 {
         let m =
             Match::<BigThree>::new(MatchSetup::new(3, Variants::defaults(BigThree::info().variants), seed)).unwrap();
-        dealers.insert(m.deal().view(0).dealer);
+        let draw = m.first_draw().expect("the first dealer is drawn");
+        assert_eq!((m.dealer(), m.deal().view(0).dealer), (draw.dealer, draw.dealer));
+        // BT2: the highest number card deals (ace 1, courts count nothing); a tie draws again,
+        // so the dealer then holds one of the tied cards.
+        let number = |c: Card| match c.face() {
+            f @ 1..=10 => f,
+            _ => 0,
+        };
+        let drawn: Vec<u8> = draw.first_cards.iter().map(|&c| number(c)).collect();
+        let top = *drawn.iter().max().unwrap();
+        assert_eq!(drawn[draw.dealer], top, "{:?}", draw.first_cards);
+        if drawn.iter().filter(|&&n| n == top).count() == 1 {
+            assert_eq!(drawn.iter().position(|&n| n == top), Some(draw.dealer));
+        }
+        dealers.insert(draw.dealer);
     }
     assert_eq!(dealers.len(), 3, "the draw varies the first dealer");
     let mut rng = GameRng::from_seed(5);
@@ -222,7 +236,11 @@ fn views_hide_other_hands_and_the_widow() {
             let d = m.deal();
             for s in 0..3 {
                 let view = d.view(s);
-                let mut allowed = view.hand | view.played | CardSet::single(view.opening_heart);
+                // The draw for the first dealer is face up, from a pack of its own.
+                let drawn: CardSet = m
+                    .first_draw()
+                    .map_or(CardSet::EMPTY, |d| d.first_cards.iter().copied().collect());
+                let mut allowed = view.hand | view.played | CardSet::single(view.opening_heart) | drawn;
                 if let Some(w) = view.widow {
                     allowed |= w;
                     assert!(*show || view.solo == Some(s));

@@ -2,7 +2,10 @@ use super::bot::RuleBot;
 use super::melds::{position, MeldRules};
 use super::state::PanDeal;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, HardSearch, VariantKind, VariantSpec, Variants};
+use engine::{
+    draw_high_card, Bot, ConfigError, DealContext, DealerDraw, Game, GameInfo, HardSearch, VariantKind, VariantSpec,
+    Variants,
+};
 
 /// Which discard may be taken (P2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,17 +265,15 @@ impl Game for Panguingue {
         }
     }
 
-    /// The first dealer is the lowest card of a draw (aces low, ties draw again); with a
-    /// scripted pack it is the `--dealer` seat. Afterwards the outcome names the next dealer.
-    fn start_deal(&self, ctx: DealContext, order: &[Card], previous: Option<&PanDeal>, rng: &mut GameRng) -> PanDeal {
-        let dealer = match previous {
-            None if !ctx.scripted => {
-                let lowness = |c: Card| 10 - c.rank().and_then(position).unwrap_or(0);
-                crate::banking::draw_high_card(ctx.players, self.deck(), rng, lowness).0
-            }
-            _ => ctx.dealer,
-        };
-        PanDeal::new(self.config, ctx.players, dealer, order, rng.next_u64())
+    /// The first dealer is the lowest card of a draw (aces low, ties draw again).
+    fn draw_first_dealer(&self, rng: &mut GameRng) -> Option<DealerDraw> {
+        let lowness = |c: Card| 10 - c.rank().and_then(position).unwrap_or(0);
+        Some(draw_high_card(self.players, self.deck(), rng, lowness))
+    }
+
+    /// After the first deal the outcome names the next dealer.
+    fn start_deal(&self, ctx: DealContext, order: &[Card], _previous: Option<&PanDeal>, rng: &mut GameRng) -> PanDeal {
+        PanDeal::new(self.config, ctx.players, ctx.dealer, order, rng.next_u64())
     }
 
     fn match_over(&self, totals: &[i64], deals_completed: u32) -> bool {

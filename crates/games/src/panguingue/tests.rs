@@ -721,6 +721,30 @@ fn action_text_round_trips_and_errors_name_the_problem() {
     assert!("fold".parse::<PanAction>().unwrap_err().contains("stay, retire"));
 }
 
+/// P17's start: the lowest card of a draw deals (aces low, then 2-7, J, Q, K); ties draw again.
+#[test]
+fn the_first_dealer_draws_the_lowest_card() {
+    let mut dealers = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let setup = engine::MatchSetup::new(5, Variants::defaults(Panguingue::info().variants), seed);
+        let m = engine::Match::<Panguingue>::new(setup).unwrap();
+        let draw = m.first_draw().expect("the first dealer is drawn");
+        assert_eq!(m.dealer(), draw.dealer);
+        let low: Vec<u8> = draw
+            .first_cards
+            .iter()
+            .map(|c| melds::position(c.rank().unwrap()).unwrap())
+            .collect();
+        let lowest = *low.iter().min().unwrap();
+        assert_eq!(low[draw.dealer], lowest, "{:?}", draw.first_cards);
+        if low.iter().filter(|&&p| p == lowest).count() == 1 {
+            assert_eq!(low.iter().position(|&p| p == lowest), Some(draw.dealer));
+        }
+        dealers.insert(draw.dealer);
+    }
+    assert_eq!(dealers.len(), 5, "the draw varies the first dealer");
+}
+
 #[test]
 fn conformance_by_table_size() {
     for (players, matches) in [(2, 30), (6, 8), (8, 6), (15, 3)] {

@@ -1,8 +1,10 @@
 use super::bot::RuleBot;
 use super::state::ZiginetteDeal;
-use crate::banking::draw_for_banker;
+use crate::trick::ace_high;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+use engine::{
+    draw_high_card, Bot, ConfigError, DealContext, DealerDraw, Game, GameInfo, VariantKind, VariantSpec, Variants,
+};
 
 /// What happens when the opening cards pair (Z2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +118,11 @@ impl Game for Ziginette {
         }
     }
 
+    /// The first banker by high card, aces high.
+    fn draw_first_dealer(&self, rng: &mut GameRng) -> Option<DealerDraw> {
+        Some(draw_high_card(self.players, self.deck(), rng, ace_high))
+    }
+
     fn start_deal(
         &self,
         ctx: DealContext,
@@ -123,10 +130,7 @@ impl Game for Ziginette {
         previous: Option<&ZiginetteDeal>,
         rng: &mut GameRng,
     ) -> ZiginetteDeal {
-        let banker = match previous {
-            None if !ctx.scripted => draw_for_banker(ctx.players, self.deck(), rng).0,
-            _ => ctx.dealer,
-        };
+        let banker = ctx.dealer;
         let limits = previous.map_or((self.config.min_bet, self.config.max_bet), |p| p.next_limits());
         ZiginetteDeal::new(self.config, ctx.players, banker, limits, ctx.deal_number, order, rng)
     }
