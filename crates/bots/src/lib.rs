@@ -8,7 +8,8 @@
 //! * difficulty levels: `easy` (the game's rule bot with 30% random moves), `medium` (the rule
 //!   bot), `hard` (ISMCTS with rule-bot rollouts where the game has a rule bot, the other seats
 //!   playing the rule bot inside the tree too, and the rule bot deciding where the game says
-//!   searching does not help).
+//!   searching does not help); a game may instead name paired rollouts or a bot of its own
+//!   ([`engine::HardSearch`]).
 
 mod ismcts;
 mod paired;
@@ -92,10 +93,19 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
                 .ok_or_else(|| format!("bad budget in '{name}': write hard:2000"))?,
             None => return Err(format!("unknown bot '{name}'")),
         };
-        if G::hard_search() == engine::HardSearch::PairedRollouts {
-            if let Some(policy) = rule() {
-                return Ok(Box::new(PairedRollouts::new("hard", iterations, policy, higher)));
+        match G::hard_search() {
+            engine::HardSearch::PairedRollouts => {
+                if let Some(policy) = rule() {
+                    return Ok(Box::new(PairedRollouts::new("hard", iterations, policy, higher)));
+                }
             }
+            // A game's own lookahead bot has no iteration budget: `hard:N` plays it too.
+            engine::HardSearch::GameBot(bot) => {
+                return game
+                    .bot(bot)
+                    .ok_or_else(|| format!("{} names '{bot}' as its hard bot but has none", G::info().id));
+            }
+            engine::HardSearch::Tree => {}
         }
         let rollout = match rule() {
             Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),

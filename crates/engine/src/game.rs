@@ -109,6 +109,9 @@ pub enum HardSearch {
     /// Flat rule-bot rollouts after each root action on the same sampled worlds and random
     /// stream, for long deals whose luck drowns differences between actions.
     PairedRollouts,
+    /// The game's own bot of this name ([`Game::bot`]): for games where no rollout policy is
+    /// both fast and sensible, a bot that looks ahead in its own way (still from its view only).
+    GameBot(&'static str),
 }
 
 /// One configured game: the immutable rules (seat count and variants), OpenSpiel's "Game".

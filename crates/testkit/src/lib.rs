@@ -263,11 +263,11 @@ pub fn cards_in_json(v: &serde_json::Value) -> CardSet {
     out
 }
 
-/// How bots did against uniformly random players over many matches.
+/// How bots did against uniformly random players (or another bot) over many matches.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Duel {
     pub matches: u64,
-    /// Mean final total of a bot seat, and of a random seat.
+    /// Mean final total of a bot seat, and of a random (or other-bot) seat.
     pub bot_mean: f64,
     pub random_mean: f64,
     /// Matches won by the bots alone (no random seat among the winners).
@@ -283,6 +283,18 @@ pub fn duel<G: Game>(
     matches: u64,
     is_bot: impl Fn(u64, usize) -> bool,
 ) -> Duel {
+    duel_against::<G>(players, variants, name, "random", matches, is_bot)
+}
+
+/// [`duel`] with the bot `other` in the remaining seats.
+pub fn duel_against<G: Game>(
+    players: usize,
+    variants: &[&str],
+    name: &str,
+    other: &str,
+    matches: u64,
+    is_bot: impl Fn(u64, usize) -> bool,
+) -> Duel {
     let v = Variants::parse(G::info().variants, variants).unwrap_or_else(|e| panic!("{e}"));
     let game = engine::new_game::<G>(players, &v).unwrap_or_else(|e| panic!("{e}"));
     let (mut bot_sum, mut bot_n, mut rnd_sum, mut rnd_n, mut wins) = (0i64, 0u64, 0i64, 0u64, 0u64);
@@ -290,11 +302,8 @@ pub fn duel<G: Game>(
     for k in 0..matches {
         let mut bots: Vec<Box<dyn Bot<G::Deal>>> = (0..players)
             .map(|s| {
-                if is_bot(k, s) {
-                    make_bot(&game, name).unwrap_or_else(|e| panic!("{e}"))
-                } else {
-                    Box::new(bots::RandomBot)
-                }
+                let who = if is_bot(k, s) { name } else { other };
+                make_bot(&game, who).unwrap_or_else(|e| panic!("{e}"))
             })
             .collect();
         let mut m = Match::<G>::new(MatchSetup::new(players, v.clone(), k)).unwrap_or_else(|e| panic!("{e}"));

@@ -7,26 +7,17 @@ use super::KhanhooConfig;
 use cards::{CardCounts, GameRng};
 use engine::{Bot, Decision};
 
-/// The Khanhoo rule-based bot (`--bots rule`). Uses only its seat's view.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RuleBot;
-
-fn meld_value(cards: &[cards::Card]) -> i64 {
-    // The value of a claimed meld, by its size and cards: enough for comparing options.
-    let cfg = default_config();
-    let hand: CardCounts = cards.iter().copied().collect();
-    hand_value(&cfg, &hand, false).unwrap_or(0)
+/// The Khanhoo rule-based bot (`--bots rule`). Uses only its seat's view, and values melds by
+/// the table's own meld rules.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleBot {
+    pub cfg: KhanhooConfig,
 }
 
-fn default_config() -> KhanhooConfig {
-    KhanhooConfig {
-        aces_exactly_three: true,
-        aces_can_form_triplet: false,
-        challenger_must_expose: true,
-        max_turns: 200,
-        target: 50,
-        tie_plays_on: true,
-    }
+/// The value of a claimed meld, by its size and cards: enough for comparing options.
+fn meld_value(cfg: &KhanhooConfig, cards: &[cards::Card]) -> i64 {
+    let hand: CardCounts = cards.iter().copied().collect();
+    hand_value(cfg, &hand, false).unwrap_or(0)
 }
 
 impl Bot<KhanhooDeal> for RuleBot {
@@ -37,7 +28,7 @@ impl Bot<KhanhooDeal> for RuleBot {
     fn choose(&mut self, decision: &Decision<'_, KhanhooDeal>, _rng: &mut GameRng) -> KhanhooAction {
         let view = decision.view();
         let legal = decision.legal;
-        let cfg = default_config();
+        let cfg = self.cfg;
         let hand: CardCounts = view.hand.iter().copied().collect();
         let best_after_discard = |h: &CardCounts| -> i64 {
             h.iter()
@@ -65,7 +56,7 @@ impl Bot<KhanhooDeal> for RuleBot {
         let melds = |wanted: fn(&KhanhooAction) -> Option<&super::MeldCards>| {
             legal
                 .iter()
-                .filter_map(|a| wanted(a).map(|m| (*a, meld_value(m.cards()))))
+                .filter_map(|a| wanted(a).map(|m| (*a, meld_value(&cfg, m.cards()))))
                 .max_by_key(|&(_, v)| v)
         };
         if legal.contains(&KhanhooAction::Pass) {

@@ -3,6 +3,7 @@
 //! player's challenge), and a game to 50. RULES_NOTES section 9; rules page `rules.md`.
 
 mod bot;
+mod lookahead;
 pub mod melds;
 mod rules;
 mod state;
@@ -10,6 +11,7 @@ mod state;
 mod tests;
 
 pub use bot::RuleBot;
+pub use lookahead::LookaheadBot;
 pub use melds::KhanhooMelds;
 pub use rules::{Khanhoo, KhanhooConfig};
-pub use state::{hand_value, KhanhooAction, KhanhooDeal, KhanhooView, MeldCards, Step};
+pub use state::{hand_partition, hand_value, KhanhooAction, KhanhooDeal, KhanhooView, MeldCards, Step};

@@ -1,7 +1,8 @@
 use super::bot::RuleBot;
+use super::lookahead::LookaheadBot;
 use super::state::KhanhooDeal;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, HardSearch, VariantKind, VariantSpec, Variants};
 
 /// Every rule choice of a Khanhoo game (RULES_NOTES 9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,7 +127,15 @@ impl Game for Khanhoo {
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<KhanhooDeal>>> {
-        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<KhanhooDeal>>)
+        match name {
+            "rule" => Some(Box::new(RuleBot { cfg: self.config })),
+            "lookahead" => Some(Box::new(LookaheadBot { cfg: self.config })),
+            _ => None,
+        }
+    }
+
+    fn hard_search() -> HardSearch {
+        HardSearch::GameBot("lookahead")
     }
 
     fn rule_bot_suits_rollouts() -> bool {
@@ -134,6 +143,6 @@ impl Game for Khanhoo {
     }
 
     fn bot_names() -> &'static [&'static str] {
-        &["rule"]
+        &["rule", "lookahead"]
     }
 }

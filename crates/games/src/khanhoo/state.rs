@@ -16,6 +16,11 @@ thread_local! {
 /// The best meld value of a hand (hidden cards, the joker included), or of a complete
 /// arrangement when `complete` (`None` if there is none).
 pub fn hand_value(cfg: &KhanhooConfig, hand: &CardCounts, complete: bool) -> Option<i64> {
+    hand_partition(cfg, hand, complete).map(|p| p.score as i64)
+}
+
+/// The best arrangement itself (what `hand_value` scores), with the cards it leaves out.
+pub fn hand_partition(cfg: &KhanhooConfig, hand: &CardCounts, complete: bool) -> Option<melds::Partition> {
     let rules = KhanhooMelds {
         aces_exactly_three: cfg.aces_exactly_three,
         aces_can_form_triplet: cfg.aces_can_form_triplet,
@@ -23,9 +28,7 @@ pub fn hand_value(cfg: &KhanhooConfig, hand: &CardCounts, complete: bool) -> Opt
     };
     let jokers = hand.count(Card::JOKER);
     let naturals: Vec<Card> = hand.to_vec().into_iter().filter(|c| !c.is_joker()).collect();
-    SOLVER
-        .with(|s| s.borrow_mut().solve(&rules, &naturals, jokers))
-        .map(|p| p.score as i64)
+    SOLVER.with(|s| s.borrow_mut().solve(&rules, &naturals, jokers))
 }
 
 /// A meld named by its cards (the joker as `JK`), sorted.

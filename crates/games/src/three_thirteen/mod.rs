@@ -3,6 +3,7 @@
 //! RULES_NOTES section 5; rules page `rules.md`.
 
 mod bot;
+mod lookahead;
 pub mod melds;
 mod rules;
 mod state;
@@ -10,6 +11,7 @@ mod state;
 mod tests;
 
 pub use bot::RuleBot;
+pub use lookahead::LookaheadBot;
 pub use melds::{deadwood_value, TtMelds};
 pub use rules::{ThreeThirteen, TtConfig};
 pub use state::{best_partition, Step, TtAction, TtDeal, TtView};

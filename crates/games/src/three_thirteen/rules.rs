@@ -1,7 +1,8 @@
 use super::bot::RuleBot;
+use super::lookahead::LookaheadBot;
 use super::state::TtDeal;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, HardSearch, VariantKind, VariantSpec, Variants};
 
 /// Every rule choice of a Three Thirteen game (RULES_NOTES 5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +139,18 @@ impl Game for ThreeThirteen {
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<TtDeal>>> {
-        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<TtDeal>>)
+        match name {
+            "rule" => Some(Box::new(RuleBot)),
+            "lookahead" => Some(Box::new(LookaheadBot {
+                packs: self.config.packs,
+                wild_value: self.config.wild_value,
+            })),
+            _ => None,
+        }
+    }
+
+    fn hard_search() -> HardSearch {
+        HardSearch::GameBot("lookahead")
     }
 
     fn rule_bot_suits_rollouts() -> bool {
@@ -146,6 +158,6 @@ impl Game for ThreeThirteen {
     }
 
     fn bot_names() -> &'static [&'static str] {
-        &["rule"]
+        &["rule", "lookahead"]
     }
 }

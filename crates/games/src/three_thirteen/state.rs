@@ -237,7 +237,19 @@ impl Deal for TtDeal {
                     out.push(TtAction::Discard(c));
                 }
                 if self.out.is_none() {
+                    // Going out with c leaves a partition of the whole hand with only c unmelded,
+                    // so the whole hand's least cost (same costs: a wild counts 1) is at most c's.
+                    // One solve rules out every costlier-than-possible card, usually all of them.
+                    let least = -best_partition(hand, self.wild, 1).score;
                     for (c, _) in hand.iter() {
+                        let cost = if c.rank() == Some(self.wild) {
+                            1
+                        } else {
+                            deadwood_value(c.rank().expect("no jokers"))
+                        };
+                        if cost < least {
+                            continue;
+                        }
                         let mut rest = hand.clone();
                         rest.remove(c);
                         if self.melds_completely(&rest) {
@@ -378,8 +390,8 @@ impl Deal for TtDeal {
 
     fn search_helps(&self) -> bool {
         // The rule bot runs the meld solver on every move, too slow for rollouts, and random
-        // rollouts do not play Three Thirteen like anyone would: a search on them lost to the rule bot
-        // (measured in the arena). `hard` defers to the rule bot.
+        // rollouts do not play Three Thirteen like anyone would: a search on them lost to the rule
+        // bot (measured in the arena). `hard` is the lookahead bot instead (`Game::hard_search`).
         false
     }
 

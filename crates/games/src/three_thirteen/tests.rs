@@ -244,3 +244,108 @@ fn rule_bot_beats_random_players() {
         "{d:?}"
     );
 }
+
+/// Round 1 for two players from a scripted pack: seat 1 (the dealer's left) gets `seat1`,
+/// seat 0 gets `seat0`, `upcard` is turned up, and the rest of the pack is the stock.
+fn scripted_round(game: &ThreeThirteen, seat1: &str, seat0: &str, upcard: &str) -> TtDeal {
+    let (a, b) = (parse_card_list(seat1).unwrap(), parse_card_list(seat0).unwrap());
+    let mut order: Vec<Card> = a.iter().zip(&b).flat_map(|(&x, &y)| [x, y]).collect();
+    order.extend(parse_card_list(upcard).unwrap());
+    let rest: Vec<Card> = cards::DeckSpec::Standard52 { packs: 1 }
+        .cards()
+        .into_iter()
+        .filter(|c| !order.contains(c))
+        .collect();
+    order.extend(rest);
+    let ctx = engine::DealContext {
+        players: 2,
+        dealer: 0,
+        deal_number: 0,
+        scripted: true,
+    };
+    game.start_deal(ctx, &order, None, &mut GameRng::from_seed(1))
+}
+
+/// The going-out actions listed (after the one-solve filter) are exactly the discards that
+/// leave a hand melding completely, checked card by card over thousands of positions.
+#[test]
+fn going_out_is_listed_exactly_when_the_rest_melds() {
+    use engine::{Bot, Decision, Match, MatchSetup};
+    let mut rng = GameRng::from_seed(13);
+    let mut legal = Vec::new();
+    let (mut positions, mut outs_seen) = (0, 0);
+    for (players, seed) in [(2, 1), (3, 2), (4, 3)] {
+        let setup = MatchSetup::new(players, Variants::defaults(ThreeThirteen::info().variants), seed);
+        let mut m = Match::<ThreeThirteen>::new(setup).unwrap();
+        while !m.is_over() {
+            m.legal_actions(&mut legal);
+            let d = m.deal();
+            if d.step() == Step::Discard && d.view(0).went_out.is_none() {
+                let hand = d.hand(d.to_act().unwrap());
+                let listed: Vec<Card> = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        TtAction::Out(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect();
+                let melds_without = |c: Card| {
+                    let mut rest = hand.clone();
+                    rest.remove(c);
+                    let p = best_partition(&rest, d.wild(), 1);
+                    p.left_out.is_empty() && p.score == 0
+                };
+                let expected: Vec<Card> = hand.iter().map(|(c, _)| c).filter(|&c| melds_without(c)).collect();
+                assert_eq!(listed, expected, "hand {:?}", hand.to_vec());
+                positions += 1;
+                outs_seen += listed.len();
+            }
+            // Mostly the rule bot's play (so hands get near going out), sometimes random.
+            let a = if rng.chance(0.8) {
+                let decision = Decision::new(m.deal(), &legal, m.totals()).unwrap();
+                RuleBot.choose(&decision, &mut rng)
+            } else {
+                legal[rng.index(legal.len())]
+            };
+            m.apply(a).unwrap();
+        }
+    }
+    assert!(
+        positions > 300 && outs_seen > 20,
+        "{positions} positions, {outs_seen} ways out"
+    );
+}
+
+/// `hard` (the lookahead bot) keeps cards that more draws can complete. Round 1, 3s wild, and
+/// every choice leaves 30 points now: with J Q of hearts kept, a king or ten of hearts (or a
+/// wild) goes out next turn; throwing either heart leaves only the wilds. The rule bot sees a
+/// four-way tie.
+#[test]
+fn lookahead_keeps_the_connected_cards() {
+    use engine::Decision;
+    let game = ThreeThirteen::new(2, &Variants::defaults(ThreeThirteen::info().variants)).unwrap();
+    let mut d = scripted_round(&game, "JH QH KS", "2C 5D 8S", "TC");
+    d.apply(TtAction::Take).unwrap();
+    let mut legal = Vec::new();
+    d.legal_actions(&mut legal);
+    let decision = Decision::new(&d, &legal, &[0, 0]).unwrap();
+    let mut hard = game.bot("lookahead").unwrap();
+    let thrown = hard.choose(&decision, &mut GameRng::from_seed(1));
+    assert!(
+        [
+            TtAction::Discard("KS".parse().unwrap()),
+            TtAction::Discard("TC".parse().unwrap())
+        ]
+        .contains(&thrown),
+        "{thrown}"
+    );
+    // It goes out when it can, like the rule bot.
+    let mut d = scripted_round(&game, "7H 7S KD", "2C 5D 8S", "3C");
+    d.apply(TtAction::Take).unwrap();
+    d.legal_actions(&mut legal);
+    let decision = Decision::new(&d, &legal, &[0, 0]).unwrap();
+    assert_eq!(
+        hard.choose(&decision, &mut GameRng::from_seed(1)),
+        TtAction::Out("KD".parse().unwrap())
+    );
+}
