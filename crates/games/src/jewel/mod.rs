@@ -3,9 +3,10 @@
 //! [`melds`] holds the groups and the two arrangement searches on the shared solver (the
 //! declarer's exact validator and the defenders' best arrangement), [`scoring`] the jewel
 //! points and the difference-based settlement, [`state`] the deal, [`rules`] the variants and
-//! [`bot`] the rule-based player.
+//! [`bot`] the rule-based player, [`lookahead`] `hard`.
 
 pub mod bot;
+pub mod lookahead;
 pub mod melds;
 pub mod rules;
 pub mod scoring;

@@ -1,8 +1,9 @@
 use super::bot::RuleBot;
+use super::lookahead::LookaheadBot;
 use super::state::JewelDeal;
 use crate::trick::ace_high;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, Seat, VariantKind, VariantSpec, Variants};
+use engine::{Bot, ConfigError, DealContext, Game, GameInfo, HardSearch, Seat, VariantKind, VariantSpec, Variants};
 
 /// How a packer's cards go under the stock (J4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +162,15 @@ impl Game for Jewel {
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<JewelDeal>>> {
-        (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<JewelDeal>>)
+        match name {
+            "rule" => Some(Box::new(RuleBot)),
+            "lookahead" => Some(Box::new(LookaheadBot)),
+            _ => None,
+        }
+    }
+
+    fn hard_search() -> HardSearch {
+        HardSearch::GameBot("lookahead")
     }
 
     fn rule_bot_suits_rollouts() -> bool {
@@ -169,7 +178,7 @@ impl Game for Jewel {
     }
 
     fn bot_names() -> &'static [&'static str] {
-        &["rule"]
+        &["rule", "lookahead"]
     }
 }
 

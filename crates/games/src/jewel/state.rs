@@ -595,7 +595,7 @@ impl Deal for JewelDeal {
     fn search_helps(&self) -> bool {
         // The rule bot is too slow for rollouts, and random rollouts almost never reach a
         // declaration, so a search misjudges every decision (measured: 50 points per four deals
-        // worse than the rule bot). `hard` defers to the rule bot.
+        // worse than the rule bot). `hard` is the lookahead bot instead (`Game::hard_search`).
         false
     }
 

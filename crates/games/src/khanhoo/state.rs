@@ -715,7 +715,7 @@ impl Deal for KhanhooDeal {
     fn search_helps(&self) -> bool {
         // The rule bot runs the meld solver on every move, too slow for rollouts, and random
         // rollouts do not play Khanhoo like anyone would: a search on them lost to the rule bot
-        // (measured in the arena). `hard` defers to the rule bot.
+        // (measured in the arena). `hard` is the lookahead bot instead (`Game::hard_search`).
         false
     }
 
