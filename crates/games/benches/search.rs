@@ -1,6 +1,6 @@
 //! ISMCTS iterations per second per game, from a decision early in a deal (random rollouts, the
-//! `ismcts` bot; `hard` uses rule-bot rollouts and is slower). Run with
-//! `cargo bench -p games --bench search`.
+//! `ismcts` bot; `hard` uses rule-bot rollouts and is slower), and the time of one `hard`
+//! decision where `hard` is a lookahead bot. Run with `cargo bench -p games --bench search`.
 
 use bots::{Budget, Ismcts, Rollout};
 use cards::GameRng;
@@ -105,4 +105,106 @@ fn jewel(b: divan::Bencher) {
 #[divan::bench]
 fn panguingue(b: divan::Bencher) {
     search::<games::panguingue::Panguingue>(b, 12);
+}
+
+/// `hard` in the rummy games is a lookahead bot rather than a search: the time of one decision
+/// (a draw that weighs the discard against a blind draw, and a discard), measured in positions
+/// a few turns into a deal with full hands.
+mod lookahead {
+    use super::*;
+
+    /// Plays random moves from `m` until `wanted` holds for the legal actions.
+    fn advance<G: Game>(m: &mut Match<G>, wanted: impl Fn(&[<G::Deal as engine::Deal>::Action]) -> bool) {
+        let mut rng = GameRng::from_seed(6);
+        let mut legal = Vec::new();
+        loop {
+            m.legal_actions(&mut legal);
+            if wanted(&legal) {
+                return;
+            }
+            m.apply(legal[rng.index(legal.len())]).expect("legal");
+        }
+    }
+
+    fn decide<G: Game>(bencher: divan::Bencher, m: &Match<G>) {
+        let mut legal = Vec::new();
+        m.legal_actions(&mut legal);
+        let mut bot = bots::make_bot(m.game(), "hard").expect("hard exists");
+        let mut rng = GameRng::from_seed(5);
+        bencher.bench_local(|| {
+            let decision = Decision::new(m.deal(), &legal, m.totals()).expect("a decision");
+            bot.choose(&decision, &mut rng)
+        });
+    }
+
+    /// Three Thirteen's last round (13 cards, kings wild), 4 players.
+    fn three_thirteen_last_round() -> Match<games::three_thirteen::ThreeThirteen> {
+        let v = Variants::parse(
+            games::three_thirteen::ThreeThirteen::info().variants,
+            &["rounds=11".to_string()],
+        )
+        .expect("valid");
+        let mut setup = MatchSetup::new(4, v, 3);
+        setup.deal_limit = None;
+        let mut m = Match::new(setup).expect("valid setup");
+        let mut rng = GameRng::from_seed(7);
+        let mut legal = Vec::new();
+        while m.deals_completed() < 10 {
+            m.legal_actions(&mut legal);
+            m.apply(legal[rng.index(legal.len())]).expect("legal");
+        }
+        m
+    }
+
+    #[divan::bench]
+    fn three_thirteen_13_cards_draw(b: divan::Bencher) {
+        use games::three_thirteen::TtAction;
+        let mut m = three_thirteen_last_round();
+        advance(&mut m, |l| l.contains(&TtAction::Stock) && l.contains(&TtAction::Take));
+        decide(b, &m);
+    }
+
+    #[divan::bench]
+    fn three_thirteen_13_cards_discard(b: divan::Bencher) {
+        use games::three_thirteen::TtAction;
+        let mut m = three_thirteen_last_round();
+        advance(&mut m, |l| l.iter().any(|a| matches!(a, TtAction::Discard(_))));
+        decide(b, &m);
+    }
+
+    #[divan::bench]
+    fn khanhoo_draw(b: divan::Bencher) {
+        use games::khanhoo::KhanhooAction;
+        let mut m = position::<games::khanhoo::Khanhoo>(6);
+        advance(&mut m, |l| {
+            l.contains(&KhanhooAction::Stock) && l.contains(&KhanhooAction::Take)
+        });
+        decide(b, &m);
+    }
+
+    #[divan::bench]
+    fn khanhoo_discard(b: divan::Bencher) {
+        use games::khanhoo::KhanhooAction;
+        let mut m = position::<games::khanhoo::Khanhoo>(6);
+        advance(&mut m, |l| l.iter().all(|a| matches!(a, KhanhooAction::Discard(_))));
+        decide(b, &m);
+    }
+
+    #[divan::bench]
+    fn jewel_draw(b: divan::Bencher) {
+        use games::jewel::state::JewelAction;
+        let mut m = position::<games::jewel::Jewel>(6);
+        advance(&mut m, |l| {
+            l.contains(&JewelAction::Stock) && l.contains(&JewelAction::Take)
+        });
+        decide(b, &m);
+    }
+
+    #[divan::bench]
+    fn jewel_discard(b: divan::Bencher) {
+        use games::jewel::state::JewelAction;
+        let mut m = position::<games::jewel::Jewel>(6);
+        advance(&mut m, |l| l.iter().any(|a| matches!(a, JewelAction::Discard(_))));
+        decide(b, &m);
+    }
 }
