@@ -6,6 +6,10 @@ use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
+/// The most players a table seats (the seed allows any number of bettors; twelve keeps
+/// per-seat arrays fixed).
+pub const MAX_PLAYERS: usize = 12;
+
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -60,8 +64,8 @@ pub struct AdjDeal {
     cuts: (u8, u8),
     step: Step,
     to_act: u8,
-    bets: [u32; 8],
-    deltas: [i64; 8],
+    bets: [u32; MAX_PLAYERS],
+    deltas: [i64; MAX_PLAYERS],
 }
 
 impl AdjDeal {
@@ -96,8 +100,8 @@ impl AdjDeal {
             cuts: (cuts.0 as u8, cuts.1 as u8),
             step: Step::Betting,
             to_act: ((banker + 1) % players) as u8,
-            bets: [0; 8],
-            deltas: [0; 8],
+            bets: [0; MAX_PLAYERS],
+            deltas: [0; MAX_PLAYERS],
         }
     }
 

@@ -131,7 +131,7 @@ fn dead_bottom_cards_still_show_three_live_bottoms() {
 
 #[test]
 fn conformance_every_table_size() {
-    for players in [2, 3, 5, 8] {
+    for players in [2, 3, 5, 8, 12] {
         let r = run::<AceDeuceJack>(&Conformance::new(players, 40).seed(players as u64));
         assert!(r.deals >= 40 * players as u64, "{r:?}");
     }

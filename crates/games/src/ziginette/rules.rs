@@ -59,7 +59,7 @@ static INFO: GameInfo = GameInfo {
     id: "ziginette",
     name: "Ziginette",
     min_players: 2,
-    max_players: 8,
+    max_players: super::state::MAX_PLAYERS,
     default_players: 4,
     higher_is_better: true,
     zero_sum: true,

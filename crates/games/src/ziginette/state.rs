@@ -6,6 +6,10 @@ use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
+/// The most players a table seats (the seed allows any number, best with eight or fewer;
+/// twelve keeps per-seat arrays fixed and the 40-card pack's first draw easy).
+pub const MAX_PLAYERS: usize = 12;
+
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -121,14 +125,14 @@ pub struct ZiginetteDeal {
     /// Live board cards in the order they appeared.
     board: [Card; 10],
     board_len: u8,
-    stakes: [[u16; 14]; 8],
+    stakes: [[u16; 14]; MAX_PLAYERS],
     /// Under `only-on-new-board-card`, the one rank open for bets in this window.
     window_rank: Option<Rank>,
     step: Step,
     to_act: u8,
     ending: Option<Ending>,
     choice: Option<ZiginetteAction>,
-    deltas: [i64; 8],
+    deltas: [i64; MAX_PLAYERS],
     house: i64,
 }
 
@@ -176,13 +180,13 @@ impl ZiginetteDeal {
             seen: [0; 14],
             board: [Card::JOKER; 10],
             board_len: 0,
-            stakes: [[0; 14]; 8],
+            stakes: [[0; 14]; MAX_PLAYERS],
             window_rank: None,
             step: Step::Betting,
             to_act: 0,
             ending: None,
             choice: None,
-            deltas: [0; 8],
+            deltas: [0; MAX_PLAYERS],
             house: 0,
         };
         for _ in 0..2 {
@@ -377,11 +381,8 @@ impl ZiginetteDeal {
                         self.open_window(None);
                         return;
                     }
-                    if !self.live_stakes() {
-                        // No window opens here, and no bet is left to settle: the hand is over.
-                        self.end(Ending::NoBets);
-                        return;
-                    }
+                    // No window opens here. Even with no bet left the hand goes on (Z4 ends it
+                    // only when a window closes empty): the next new board card opens one.
                 }
                 RankState::Dead => {
                     if self.cfg.bet_after_every_card {

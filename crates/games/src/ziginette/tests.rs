@@ -118,6 +118,25 @@ fn only_the_new_board_card_takes_bets_under_that_window_rule() {
     m.apply_text("bet 7 2").unwrap();
 }
 
+/// Z4: a match that leaves no live bet does not end the hand when no window follows it; the
+/// next new board card opens one, and the hand ends when that window closes empty.
+#[test]
+fn without_a_window_the_hand_goes_on_to_the_next_new_card() {
+    let mut m = scripted(&["bet_window=only-on-new-board-card"], "5S KH 3D 5D 7C");
+    acts(&mut m, &["bet 5 1", "done", "done", "done"]);
+    // 5D takes the only bet; no window opens after a match, and 7C is dealt.
+    let v = m.deal().view(1);
+    assert_eq!(m.deal().step(), Step::Betting, "7C opened a window");
+    assert_eq!(
+        v.board.iter().map(|b| b.card.to_string()).collect::<Vec<_>>(),
+        vec!["KH", "7C"]
+    );
+    assert!(m.apply_text("bet K 1").unwrap_err().contains("only the new board card"));
+    acts(&mut m, &ALL_DONE);
+    assert_eq!(m.deal().ending(), Some(Ending::NoBets));
+    assert_eq!(m.deal().deltas(), vec![1, -1, 0, 0]);
+}
+
 #[test]
 fn banker_wins_a_paired_card_under_that_playette_rule() {
     // Board 5S KH; bets; then the banker's card is 5D: the bank takes the bets on the 5.
@@ -229,7 +248,7 @@ fn the_rules_page_states_there_is_no_edge_without_a_cut() {
 
 #[test]
 fn conformance_every_table_size_and_flag() {
-    for players in [2, 4, 8] {
+    for players in [2, 4, 8, 12] {
         let r = run::<Ziginette>(&Conformance::new(players, 30).seed(players as u64));
         assert!(r.deals >= 30 * 20, "{r:?}");
     }
