@@ -260,7 +260,8 @@ impl KhanhooDeal {
         let joker = hand.count(Card::JOKER);
         let mut out = Vec::new();
         if d.is_joker() {
-            // A discarded joker stands for the one card a meld from the hand is missing.
+            // A discarded joker stands for the one card a meld from the hand is missing, or
+            // (K7) for any card of a meld the hand already holds whole, which stays in hand.
             for (c, _) in hand.iter() {
                 if c.is_joker() {
                     continue;
@@ -273,13 +274,23 @@ impl KhanhooDeal {
                     cards.iter().for_each(|&x| need.add(x));
                     let missing: u32 = need.iter().map(|(x, k)| k.saturating_sub(hand.count(x)) as u32).sum();
                     let from_hand = cards.len() as u32 - 1;
-                    if missing == 1 && from_hand < hand.total() {
+                    if from_hand >= hand.total() {
+                        return;
+                    }
+                    if missing == 1 {
                         let mut meld: Vec<Card> = need
                             .iter()
                             .flat_map(|(x, k)| std::iter::repeat_n(x, k.min(hand.count(x)) as usize))
                             .collect();
                         meld.push(Card::JOKER);
                         out.push((MeldCards::new(&meld), kind, value));
+                    } else if missing == 0 {
+                        for (x, _) in need.iter() {
+                            let mut meld = cards.to_vec();
+                            let at = meld.iter().position(|&y| y == x).expect("x is in the meld");
+                            meld[at] = Card::JOKER;
+                            out.push((MeldCards::new(&meld), kind, value));
+                        }
                     }
                 });
             }

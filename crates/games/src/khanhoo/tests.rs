@@ -263,6 +263,24 @@ fn the_joker_in_claims() {
     d.legal_actions(&mut legal);
     assert!(legal.contains(&"bump QC 8S JK".parse().unwrap()), "{legal:?}");
     d.apply("bump QC 8S JK".parse().unwrap()).unwrap();
+    // K7: holding the whole court meld, a discarded joker may stand for one of its cards (here
+    // the second 8S, which stays in hand).
+    let mut d = deal_with(["QC 8S 8S", "JK", ""]);
+    d.apply("discard JK".parse().unwrap()).unwrap();
+    d.legal_actions(&mut legal);
+    assert!(legal.contains(&"bump QC 8S JK".parse().unwrap()), "{legal:?}");
+    assert!(
+        legal.contains(&"bump 8S 8S JK".parse().unwrap()),
+        "the joker as the QC: {legal:?}"
+    );
+    let before = d.hand(0).count("8S".parse().unwrap());
+    d.apply("bump QC 8S JK".parse().unwrap()).unwrap();
+    d.apply("accept".parse().unwrap()).unwrap();
+    assert_eq!(
+        d.hand(0).count("8S".parse().unwrap()),
+        before - 1,
+        "one 8S laid, one kept"
+    );
 }
 
 #[test]
