@@ -8,6 +8,7 @@ use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 const FOLLOW_SUIT: &str = "you must follow suit";
 const MUST_TRUMP: &str = "you must trump when you cannot follow suit";
@@ -80,7 +81,8 @@ impl FromStr for PinochleAction {
     }
 }
 
-/// The state of one Auction Pinochle deal (no heap except the meld listing).
+/// The state of one Auction Pinochle deal (no heap except the meld listing and the shared
+/// auction log).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PinochleDeal {
     cfg: PinochleConfig,
@@ -94,8 +96,9 @@ pub struct PinochleDeal {
     passed: [bool; 3],
     high_bid: i64,
     high_bidder: Option<u8>,
-    /// Auction in order: (seat, bid), 0 for a pass.
-    bid_log: Vec<(u8, u16)>,
+    /// Auction in order: (seat, bid), 0 for a pass. Shared between clones (a search clones the
+    /// deal at every step, mostly after the auction) and copied only when a clone bids.
+    bid_log: Arc<Vec<(u8, u16)>>,
     trump: Option<Suit>,
     meld: Option<Meld>,
     buried: DoubleSet,
@@ -155,7 +158,7 @@ impl PinochleDeal {
             passed: [false; 3],
             high_bid: 0,
             high_bidder: None,
-            bid_log: Vec::new(),
+            bid_log: Arc::default(),
             trump: None,
             meld: None,
             buried: DoubleSet::EMPTY,
@@ -419,7 +422,7 @@ impl Deal for PinochleDeal {
         match (self.step, action) {
             (Step::Auction, PinochleAction::Pass) => {
                 self.passed[seat] = true;
-                self.bid_log.push((seat as u8, 0));
+                Arc::make_mut(&mut self.bid_log).push((seat as u8, 0));
                 self.advance_auction(seat);
             }
             (Step::Auction, PinochleAction::Bid(b)) => {
@@ -438,7 +441,7 @@ impl Deal for PinochleDeal {
                 }
                 self.high_bid = b;
                 self.high_bidder = Some(seat as u8);
-                self.bid_log.push((seat as u8, b as u16));
+                Arc::make_mut(&mut self.bid_log).push((seat as u8, b as u16));
                 self.advance_auction(seat);
             }
             (Step::NameTrump, PinochleAction::Trump(t)) => {
