@@ -100,7 +100,24 @@ fn example_hands_arrange_as_the_seed_says() {
     let b = cards("5S 6S 7S 8S 3C 3D 3H 6C 6D 6H 9C 9D JK QC KC AD");
     let arr = best_arrangement(&mut solver, &t, &b);
     assert_eq!((arr.bonus, arr.penalty), (3, 0));
+    assert!(arr.loose.is_empty(), "all sixteen cards are arranged: {arr:?}");
     assert_eq!(jewel_points(&t, &b, None), 2);
+    // ... yet B cannot declare: no auxiliary. Drawing the jack or the ace of clubs would make
+    // Q-K of clubs a pure three (the auxiliary), and some discard would then declare; a card
+    // that helps nothing would not.
+    assert_eq!(validate_declaration(&mut solver, &t, &b), None);
+    let declares_after_drawing = |solver: &mut Solver, drawn: &str| {
+        let mut seventeen = b.clone();
+        seventeen.push(card(drawn));
+        (0..17).any(|i| {
+            let mut rest = seventeen.clone();
+            rest.remove(i);
+            validate_declaration(solver, &t, &rest).is_some()
+        })
+    };
+    assert!(declares_after_drawing(&mut solver, "JC"));
+    assert!(declares_after_drawing(&mut solver, "AC"));
+    assert!(!declares_after_drawing(&mut solver, "TH"));
 
     // C: no compulsory sequence; jewels two AH and one AD.
     let c = cards("AH AH AD 2C 4C 6C 8C 3D 5D 7D 9D 2H 4H 8H TS QS");
@@ -109,11 +126,15 @@ fn example_hands_arrange_as_the_seed_says() {
     assert_eq!(jewel_points(&t, &c, None), 7);
 
     // D: J-Q-K-A of spades, a super set of 2D (J12: the bonus is the super set's), nine loose
-    // spot cards counting 4.
-    let d = cards("JS QS KS AS 2D 2D 2D 3C 5C 7C 9C 4H 6H 8H TH 5D");
+    // spot cards counting 4, among them the 2 of spades: K-A-2 of spades would be the super
+    // sequence (4), but only by breaking the compulsory four, which costs the full hand (12).
+    // J8 keeps the four: net -2 rather than 4 + 2 - 12 = -6.
+    let d = cards("JS QS KS AS 2D 2D 2D 3C 5C 7C 9C 4H 6H 8H TH 2S");
     let arr = best_arrangement(&mut solver, &t, &d);
     assert_eq!((arr.bonus, arr.penalty, arr.net()), (2, 4, -2));
-    assert!(arr.compulsory.is_some());
+    assert_eq!(arr.compulsory, Some([card("JS"), card("QS"), card("KS"), card("AS")]));
+    assert!(arr.loose.contains(&card("2S")));
+    assert!(!arr.groups.iter().any(|g| g.kind == SUPER_SEQUENCE));
 
     // I: super sets of 5S and 7C, no compulsory sequence.
     let i = cards("5S 5S 5S 7C 7C 7C 2D 4D 6D 8D TD 3H 5H 9H JH KD");
