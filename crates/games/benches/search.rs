@@ -208,3 +208,59 @@ mod lookahead {
         decide(b, &m);
     }
 }
+
+/// The shipped `hard` level where it searches: rule-bot rollouts and the opponent model (tree
+/// games), or paired rule-bot rollouts (Panguingue); counted in iterations (rollouts), so the
+/// time of a move is the game's `hard_iterations` divided by this rate.
+mod hard {
+    use super::*;
+
+    fn hard<G: Game>(bencher: divan::Bencher, steps: usize, iterations: u32) {
+        let m = position::<G>(steps);
+        let mut legal = Vec::new();
+        m.legal_actions(&mut legal);
+        let mut bot = bots::make_bot(m.game(), &format!("hard:{iterations}")).expect("hard exists");
+        let mut rng = GameRng::from_seed(5);
+        bencher
+            .counter(divan::counter::ItemsCount::new(iterations))
+            .bench_local(|| {
+                let decision = Decision::new(m.deal(), &legal, m.totals()).expect("a decision");
+                bot.choose(&decision, &mut rng)
+            });
+    }
+
+    #[divan::bench]
+    fn hearts(b: divan::Bencher) {
+        hard::<games::hearts::Hearts>(b, 14, 500);
+    }
+
+    #[divan::bench]
+    fn belote(b: divan::Bencher) {
+        hard::<games::belote::Belote>(b, 12, 500);
+    }
+
+    #[divan::bench]
+    fn tribello(b: divan::Bencher) {
+        hard::<games::tribello::Tribello>(b, 5, 500);
+    }
+
+    #[divan::bench]
+    fn solo(b: divan::Bencher) {
+        hard::<games::solo::Solo>(b, 8, 500);
+    }
+
+    #[divan::bench]
+    fn auction_pinochle(b: divan::Bencher) {
+        hard::<games::pinochle::AuctionPinochle>(b, 1, 500);
+    }
+
+    #[divan::bench]
+    fn big_three(b: divan::Bencher) {
+        hard::<games::big_three::BigThree>(b, 3, 200);
+    }
+
+    #[divan::bench]
+    fn panguingue(b: divan::Bencher) {
+        hard::<games::panguingue::Panguingue>(b, 12, 100);
+    }
+}
