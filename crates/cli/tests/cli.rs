@@ -384,6 +384,7 @@ fn play_talks_to_a_human_politely() {
     assert!(out.contains("Sorry, that is not allowed: malformed action 'zz'"));
     assert!(out.contains("Hint (rule bot):"));
     assert!(out.contains("\"game\":\"hearts\""));
+    assert!(!out.contains("Drawn for"), "Hearts does not draw for the dealer");
     // End of input ends the session gracefully with the log.
     let (code, out, _) = cardroom(&["play", "hearts", "--seat", "2", "--bots", "random"], "");
     assert_eq!(code, 0);
@@ -391,6 +392,13 @@ fn play_talks_to_a_human_politely() {
     let (code, _, err) = cardroom(&["play", "hearts", "--seat", "7"], "");
     assert_eq!(code, 2);
     assert!(err.contains("seat 7 does not exist"));
+    // Games that draw for the first dealer show the draw, and the engine's view carries it.
+    let (code, out, _) = cardroom(&["play", "big-three", "--seed", "3"], "quit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Drawn for the first deal: seat 0 7S, seat 1 9S, seat 2 3D; seat 1 deals"),
+        "{out}"
+    );
 }
 
 #[test]

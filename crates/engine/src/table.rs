@@ -101,8 +101,25 @@ impl<G: Game> DynTable for Table<G> {
     fn view_text(&self, seat: Seat) -> String {
         let m = &self.game_match;
         let totals: Vec<String> = m.totals().iter().map(|t| t.to_string()).collect();
+        // The cards drawn for the first dealer, shown through the first deal.
+        let draw = match m.first_draw() {
+            Some(d) if m.deals_completed() == 0 => {
+                let cards: Vec<String> = d
+                    .first_cards
+                    .iter()
+                    .enumerate()
+                    .map(|(s, c)| format!("seat {s} {c}"))
+                    .collect();
+                format!(
+                    "\nDrawn for the first deal: {}; seat {} deals (tied players draw again).",
+                    cards.join(", "),
+                    d.dealer
+                )
+            }
+            _ => String::new(),
+        };
         format!(
-            "{}\nMatch totals ({}): {}",
+            "{}\nMatch totals ({}): {}{draw}",
             m.deal().view(seat),
             G::info().unit,
             totals.join(" / ")
