@@ -289,3 +289,15 @@ fn rule_bot_beats_random_players() {
     let d = testkit::duel::<BigThree>(3, &[], "rule", 90, |k, s| s == (k % 3) as usize);
     assert!(d.bot_mean > 0.0 && d.bot_wins * 100 >= d.matches * 60, "{d:?}");
 }
+
+#[test]
+fn strength_follows_the_rank_order() {
+    let order = "4 5 6 7 8 9 T J Q K A 2 3";
+    for (i, letter) in order.split(' ').enumerate() {
+        let rank = cards::Rank::ALL
+            .into_iter()
+            .find(|r| r.letter().to_string() == letter)
+            .unwrap();
+        assert_eq!(super::combo::strength(rank), i as u8, "{letter}");
+    }
+}
