@@ -231,8 +231,8 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn cards(&self) -> CardCounts;
 
     /// Whether searching sampled worlds is worth it at this decision. Games answer false where
-    /// their rule bot judges better than a short search (Auction Pinochle's bidding, where a
-    /// search sees too few worlds to value a hand); search bots then defer to their rollout bot.
+    /// their rule bot judges better than a search can (Ziginette, whose rule bot follows the
+    /// exact odds); search bots then defer to their guide or rollout bot.
     /// It must depend only on public information.
     fn search_helps(&self) -> bool {
         true

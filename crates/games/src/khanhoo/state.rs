@@ -548,10 +548,13 @@ impl Deal for KhanhooDeal {
             }
             (Step::Bump, KhanhooAction::Pass) => self.next_claimant(),
             (Step::Bump, KhanhooAction::Bump(m)) => {
+                // The same cards may make melds of two kinds (three aces, under
+                // `aces_can_form_triplet`): the claim is worth the better.
                 let Some(&(meld, kind, value)) = self
                     .claims_for(seat, self.top_discard(), false)
                     .iter()
-                    .find(|x| x.0 == m)
+                    .filter(|x| x.0 == m)
+                    .max_by_key(|x| x.2)
                 else {
                     return Err(Illegal::new(
                         "you can bump only with a meld other than a sequence, made from the discard and your own cards",
@@ -593,7 +596,8 @@ impl Deal for KhanhooDeal {
                 let Some(&(meld, kind, value)) = self
                     .claims_for(seat, self.top_discard(), true)
                     .iter()
-                    .find(|x| x.0 == m)
+                    .filter(|x| x.0 == m)
+                    .max_by_key(|x| x.2)
                 else {
                     return Err(Illegal::new(
                         "challenge with a meld made from the discard and your own cards",

@@ -162,6 +162,10 @@ fn solver_matches_brute_force_on_random_hands() {
 /// A 3-player deal (seat 0 deals; seat 1 opens with 16 cards): each seat holds its key cards,
 /// filled up from the rest of the pack in pack order.
 fn deal_with(keys: [&str; 3]) -> KhanhooDeal {
+    deal_with_flags(keys, &[])
+}
+
+fn deal_with_flags(keys: [&str; 3], flags: &[&str]) -> KhanhooDeal {
     let mut rest = cards::DeckSpec::Khanhoo61.counts();
     let mut hands: Vec<Vec<Card>> = keys
         .iter()
@@ -189,7 +193,17 @@ fn deal_with(keys: [&str; 3]) -> KhanhooDeal {
         stock.remove(c);
     }
     order.extend(stock.to_vec());
-    KhanhooDeal::new(cfg(&[]), 3, 0, 0, &order, 1)
+    KhanhooDeal::new(cfg(flags), 3, 0, 0, &order, 1)
+}
+
+/// Three aces of three suits are both "aces" (1) and, with `aces_can_form_triplet`, a triplet
+/// (2): a bump with them is worth the better.
+#[test]
+fn a_claim_matching_two_kinds_of_meld_is_worth_the_better() {
+    let mut d = deal_with_flags(["AH AS", "AD", ""], &["aces_can_form_triplet=true"]);
+    d.apply("discard AD".parse().unwrap()).unwrap();
+    d.apply("bump AH AS AD".parse().unwrap()).unwrap();
+    assert_eq!(d.view(1).claim.expect("a claim stands").value, 2);
 }
 
 // KX4: X discards 8S; Z (not next) bumps for a triplet (2); Y (next) challenges with a court
