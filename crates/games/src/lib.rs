@@ -1,7 +1,8 @@
 //! The cardroom games. Each game is a module folder: `mod.rs` (overview), `rules.rs` (the
 //! configured game and its variants), `state.rs` (phases, legal actions, apply, views,
 //! world sampling), `scoring.rs`, `bot.rs` (rule-based bot) and `tests.rs`; its rules page is
-//! `rules.md`. Machinery that several games share lives beside them ([`trick`]).
+//! `rules.md`. Machinery that several games share lives beside them ([`trick`], and
+//! [`lookahead`] for the `hard` bots of the draw-and-discard games).
 //! [`registry`] lists every game and lets generic code visit one by id.
 
 pub mod ace_deuce_jack;
@@ -10,6 +11,7 @@ pub mod big_three;
 pub mod hearts;
 pub mod jewel;
 pub mod khanhoo;
+pub mod lookahead;
 pub mod panguingue;
 pub mod pinochle;
 pub mod registry;

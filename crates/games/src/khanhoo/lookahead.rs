@@ -1,22 +1,21 @@
 //! `hard` for Khanhoo: the rule bot's claims and challenges, with one draw of lookahead for the
-//! draw and the discard.
+//! draw and the discard ([`crate::lookahead`]).
 //!
 //! The rule bot keeps the hand worth the most now. This bot keeps the hand worth the most
-//! *expected after the next card it gets*: over every card it has not seen (not in its hand, not
-//! in the discards, not frozen on the table, not known to be in another hand), weighted by the
-//! unseen copies, it asks what the hand would be worth after adding that card and throwing the
-//! least useful one, counting the 5-point bonus (and the end of the hand) when the rest would
-//! then meld completely. Cards that several draws can complete are kept. Taking the discard is
-//! judged the same way, against the average of drawing blind. Bumps, challenges and going out
-//! follow the rule bot.
+//! *expected after the next card it gets*, over the cards it has not seen (not in its hand, not
+//! in the discards, not frozen on the table, not known to be in another hand), counting the
+//! 5-point bonus when the rest would then meld completely; and it takes the discard when the
+//! hand expected after taking it beats the average of drawing blind. Bumps, challenges and
+//! going out follow the rule bot.
 //!
 //! The tree search does not help here (random rollouts misplay rummy, and solver-based ones are
 //! too slow to run enough of), so this is what `hard` plays (`HardSearch::GameBot`). It reads
 //! only its seat's view.
 
 use super::bot::RuleBot;
-use super::state::{hand_partition, hand_value, KhanhooAction, KhanhooDeal, KhanhooView, Step};
+use super::state::{hand_partition, hand_value, KhanhooAction, KhanhooDeal, Step};
 use super::KhanhooConfig;
+use crate::lookahead::{best_throw, potential, stock_value, take_value, Evaluator, Unseen};
 use cards::{Card, CardCounts, DeckSpec, GameRng};
 use engine::{Bot, Decision};
 
@@ -29,48 +28,28 @@ pub struct LookaheadBot {
     pub cfg: KhanhooConfig,
 }
 
-struct Eval {
-    cfg: KhanhooConfig,
-    unseen: Vec<(Card, u8)>,
-    unseen_total: f64,
+struct MeldValue(KhanhooConfig);
+
+impl MeldValue {
+    fn value(&self, hand: &CardCounts) -> i64 {
+        hand_value(&self.0, hand, false).unwrap_or(0)
+    }
 }
 
-impl Eval {
-    fn new(cfg: KhanhooConfig, view: &KhanhooView) -> Eval {
-        let mut pool = DeckSpec::Khanhoo61.counts();
-        for (seat, known) in view.known.iter().enumerate() {
-            if seat != view.seat {
-                known.iter().for_each(|&c| _ = pool.remove(c));
-            }
-        }
-        let frozen = view.frozen.iter().flatten().flat_map(|m| m.cards.iter());
-        for &c in view.hand.iter().chain(&view.discards).chain(frozen) {
-            pool.remove(c);
-        }
-        let unseen: Vec<_> = pool.iter().collect();
-        let unseen_total = unseen.iter().map(|&(_, k)| k as f64).sum::<f64>().max(1.0);
-        Eval {
-            cfg,
-            unseen,
-            unseen_total,
-        }
+impl Evaluator for MeldValue {
+    fn worth(&self, hand: &CardCounts) -> f64 {
+        self.value(hand) as f64
     }
 
-    fn value(&self, hand: &CardCounts) -> i64 {
-        hand_value(&self.cfg, hand, false).unwrap_or(0)
-    }
-
-    /// The hand's worth after adding `card` and throwing the least useful card: the best
-    /// arrangement of the larger hand when it leaves a card out (that card goes, at no loss),
-    /// with the going-out bonus when exactly one is left; never less than throwing `card` back.
-    fn after_draw(&self, hand: &CardCounts, now: i64, card: Card) -> i64 {
+    /// The best arrangement of the larger hand when it leaves a card out (that card goes, at no
+    /// loss), with the going-out bonus when exactly one is left.
+    fn after_draw(&self, hand: &CardCounts, now: f64, card: Card) -> f64 {
         let mut bigger = hand.clone();
         bigger.add(card);
-        let Some(p) = hand_partition(&self.cfg, &bigger, false) else {
+        let Some(p) = hand_partition(&self.0, &bigger, false) else {
             return now;
         };
-        let spare = p.left_out.len() + p.wilds_left as usize;
-        let worth = match spare {
+        let worth = match p.left_out.len() + p.wilds_left as usize {
             0 => {
                 // Everything melds: some meld must give up a card (rare; solved exactly).
                 bigger
@@ -78,83 +57,21 @@ impl Eval {
                     .map(|(d, _)| {
                         let mut rest = bigger.clone();
                         rest.remove(d);
-                        let out = hand_value(&self.cfg, &rest, true).map(|v| v + OUT_BONUS);
+                        let out = hand_value(&self.0, &rest, true).map(|v| v + OUT_BONUS);
                         out.unwrap_or_else(|| self.value(&rest))
                     })
                     .max()
-                    .unwrap_or(now)
+                    .unwrap_or(0)
             }
             1 => p.score as i64 + OUT_BONUS,
             _ => p.score as i64,
         };
-        worth.max(now)
+        (worth as f64).max(now)
     }
 
-    /// Expected worth of `hand` after one more card and one throw.
-    fn potential(&self, hand: &CardCounts) -> f64 {
-        let now = self.value(hand);
-        self.unseen
-            .iter()
-            .map(|&(c, k)| k as f64 * self.after_draw(hand, now, c) as f64)
-            .sum::<f64>()
-            / self.unseen_total
-    }
-
-    /// The best of `throws` from `hand` by `score`, highest first; ties keep the joker.
-    fn best_throw(
-        &self,
-        hand: &CardCounts,
-        throws: impl Iterator<Item = Card>,
-        score: impl Fn(&CardCounts) -> f64,
-    ) -> (Card, f64) {
-        let (naturals, jokers): (Vec<Card>, Vec<Card>) = throws.partition(|c| !c.is_joker());
-        naturals
-            .into_iter()
-            .chain(jokers)
-            .map(|c| {
-                let mut rest = hand.clone();
-                rest.remove(c);
-                (c, score(&rest))
-            })
-            .fold(None, |best: Option<(Card, f64)>, (c, s)| match best {
-                Some((_, b)) if b >= s => best,
-                _ => Some((c, s)),
-            })
-            .expect("a hand to throw from")
-    }
-
-    /// The expected hand after this turn when drawing blind: every unseen card, thrown back or
-    /// kept in place of one of the two cards whose loss costs least now.
-    fn stock_value(&self, hand: &CardCounts) -> f64 {
-        let keep = self.potential(hand);
-        self.unseen
-            .iter()
-            .map(|&(c, k)| {
-                let mut bigger = hand.clone();
-                bigger.add(c);
-                let mut throws: Vec<(i64, Card)> = bigger
-                    .iter()
-                    .filter(|&(d, _)| d != c)
-                    .map(|(d, _)| {
-                        let mut rest = bigger.clone();
-                        rest.remove(d);
-                        (-self.value(&rest), d)
-                    })
-                    .collect();
-                throws.sort();
-                let best = throws
-                    .iter()
-                    .take(2)
-                    .map(|&(_, d)| {
-                        let mut rest = bigger.clone();
-                        rest.remove(d);
-                        self.potential(&rest)
-                    })
-                    .fold(keep, f64::max);
-                k as f64 * best
-            })
-            .sum::<f64>()
-            / self.unseen_total
+    /// Ties keep the joker.
+    fn keep_rank(&self, card: Card) -> i32 {
+        card.is_joker() as i32
     }
 }
 
@@ -178,16 +95,21 @@ impl Bot<KhanhooDeal> for LookaheadBot {
             // Claims, challenges and anything else: the rule bot's judgement.
             return RuleBot { cfg: self.cfg }.choose(decision, rng);
         }
-        let eval = Eval::new(self.cfg, &view);
+        let mut pool = DeckSpec::Khanhoo61.counts();
+        for (seat, known) in view.known.iter().enumerate() {
+            if seat != view.seat {
+                known.iter().for_each(|&c| _ = pool.remove(c));
+            }
+        }
+        let frozen = view.frozen.iter().flatten().flat_map(|m| m.cards.iter());
+        for &c in view.hand.iter().chain(&view.discards).chain(frozen) {
+            pool.remove(c);
+        }
+        let (eval, unseen) = (MeldValue(self.cfg), Unseen::new(&pool));
         let hand: CardCounts = view.hand.iter().copied().collect();
         if draw_choice {
             let top = *view.discards.last().expect("a discard to take");
-            let mut with = hand.clone();
-            with.add(top);
-            let take = eval
-                .best_throw(&with, with.iter().map(|(c, _)| c), |h| eval.potential(h))
-                .1;
-            return if take > eval.stock_value(&hand) {
+            return if take_value(&eval, &unseen, &hand, top) > stock_value(&eval, &unseen, &hand) {
                 KhanhooAction::Take
             } else {
                 KhanhooAction::Stock
@@ -197,9 +119,10 @@ impl Bot<KhanhooDeal> for LookaheadBot {
             KhanhooAction::Discard(c) => Some(*c),
             _ => None,
         });
-        let card = eval
-            .best_throw(&hand, throws, |h| eval.potential(h) + eval.value(h) as f64 * 1e-6)
-            .0;
+        let card = best_throw(&eval, &hand, throws, |h| {
+            potential(&eval, &unseen, h) + eval.worth(h) * 1e-6
+        })
+        .0;
         KhanhooAction::Discard(card)
     }
 }
