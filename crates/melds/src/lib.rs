@@ -88,6 +88,17 @@ struct Entry {
     option: u16,
 }
 
+thread_local! {
+    static THREAD_SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+}
+
+/// Runs `f` with this thread's solver, whose memo table is reused from solve to solve (games
+/// call the solver at every move; a fresh table each time would dominate small solves). Not
+/// re-entrant: `f` must not call it again.
+pub fn with_thread_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    THREAD_SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
 /// The solver, holding its memo table and option buffers between solves.
 pub struct Solver {
     table: Vec<Entry>,

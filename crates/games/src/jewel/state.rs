@@ -8,17 +8,12 @@ use cards::{Card, CardCounts, DeckSpec, GameRng};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use melds::Solver;
 use serde::Serialize;
-use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
 
-thread_local! {
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
-}
-
 /// Runs `f` with this thread's reusable solver.
 pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
-    SOLVER.with(|s| f(&mut s.borrow_mut()))
+    melds::with_thread_solver(f)
 }
 
 /// Where a turn stands.

@@ -3,15 +3,9 @@ use super::rules::KhanhooConfig;
 use cards::{Card, CardCounts, GameRng};
 use engine::sampling::deal_items;
 use engine::{Deal, DealOutcome, Illegal, Seat};
-use melds::Solver;
 use serde::Serialize;
-use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
-
-thread_local! {
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
-}
 
 /// The best meld value of a hand (hidden cards, the joker included), or of a complete
 /// arrangement when `complete` (`None` if there is none).
@@ -28,7 +22,7 @@ pub fn hand_partition(cfg: &KhanhooConfig, hand: &CardCounts, complete: bool) ->
     };
     let jokers = hand.count(Card::JOKER);
     let naturals: Vec<Card> = hand.to_vec().into_iter().filter(|c| !c.is_joker()).collect();
-    SOLVER.with(|s| s.borrow_mut().solve(&rules, &naturals, jokers))
+    melds::with_thread_solver(|s| s.solve(&rules, &naturals, jokers))
 }
 
 /// A meld named by its cards (the joker as `JK`), sorted.

@@ -3,15 +3,10 @@ use super::rules::TtConfig;
 use cards::{Card, CardCounts, GameRng, Rank};
 use engine::sampling::deal_items;
 use engine::{Deal, DealOutcome, Illegal, Seat};
-use melds::{Partition, Solver};
+use melds::{with_thread_solver, Partition};
 use serde::Serialize;
-use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
-
-thread_local! {
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
-}
 
 /// The minimum-deadwood partition of a hand in the round whose wild rank is `wild`.
 pub fn best_partition(hand: &CardCounts, wild: Rank, wild_value: i32) -> Partition {
@@ -24,9 +19,8 @@ pub fn best_partition(hand: &CardCounts, wild: Rank, wild_value: i32) -> Partiti
             naturals.push(c);
         }
     }
-    SOLVER.with(|s| {
-        s.borrow_mut()
-            .solve(&TtMelds { wild_value }, &naturals, wilds)
+    with_thread_solver(|s| {
+        s.solve(&TtMelds { wild_value }, &naturals, wilds)
             .expect("leaving cards out is always allowed")
     })
 }
