@@ -85,7 +85,7 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
     // `hard`, or `hard:N` for N iterations with the same rollouts.
     if let Some(rest) = name.strip_prefix("hard") {
         let iterations = match rest.strip_prefix(':') {
-            None if rest.is_empty() => G::hard_iterations(),
+            None if rest.is_empty() => game.hard_iterations(),
             Some(n) => n
                 .parse()
                 .ok()

@@ -186,8 +186,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// Iterations the `hard` search bot spends per decision: fixed (not timed) so seeded games
-    /// replay exactly, and sized per game to keep a move well under half a second.
-    fn hard_iterations() -> u32 {
+    /// replay exactly, and sized per game (and table size) to keep a move under about half a
+    /// second.
+    fn hard_iterations(&self) -> u32 {
         300
     }
 

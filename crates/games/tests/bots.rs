@@ -76,7 +76,15 @@ fn hard_budgets_parse_with_clear_errors() {
         let err = bots::make_bot(&game, bad).err().expect("refused");
         assert!(err.contains(bad), "{err}");
     }
-    assert_eq!(Hearts::hard_iterations(), 10_000);
+    assert_eq!(game.hard_iterations(), 10_000);
+    // Panguingue's rollouts cost more at larger tables: fewer of them.
+    let pan = |n: usize| {
+        let v = engine::Variants::defaults(games::panguingue::Panguingue::info().variants);
+        engine::new_game::<games::panguingue::Panguingue>(n, &v)
+            .unwrap()
+            .hard_iterations()
+    };
+    assert_eq!((pan(4), pan(8), pan(15)), (2000, 2000, 1066));
 }
 
 /// Where a game says searching does not help (every Ziginette decision), `hard` decides exactly

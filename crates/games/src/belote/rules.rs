@@ -283,7 +283,7 @@ impl Game for Belote {
         (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<BeloteDeal>>)
     }
 
-    fn hard_iterations() -> u32 {
+    fn hard_iterations(&self) -> u32 {
         // Rule-bot rollouts here cost a few microseconds: 10,000 keep a move near 50 ms.
         10_000
     }

@@ -161,7 +161,7 @@ impl Game for BigThree {
         (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<BigThreeDeal>>)
     }
 
-    fn hard_iterations() -> u32 {
+    fn hard_iterations(&self) -> u32 {
         // Rule-bot rollouts cost about 17 µs here: 3,000 keep a move near 50 ms.
         3000
     }

@@ -292,10 +292,11 @@ impl Game for Panguingue {
         HardSearch::PairedRollouts
     }
 
-    fn hard_iterations() -> u32 {
-        // Paired rule-bot rollouts of the whole deal: 2,000 keep a move near 0.2 s at eight
-        // players.
-        2000
+    fn hard_iterations(&self) -> u32 {
+        // Paired rule-bot rollouts of the whole deal: 2,000 keep a move near 0.2-0.5 s at up to
+        // eight players. A rollout's cost grows with the table, so larger tables get
+        // proportionally fewer (1,066 at fifteen).
+        (2000 * 8 / self.players.max(8)) as u32
     }
 
     fn bot_names() -> &'static [&'static str] {

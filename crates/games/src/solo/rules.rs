@@ -173,7 +173,7 @@ impl Game for Solo {
         (name == "rule").then(|| Box::new(RuleBot) as Box<dyn Bot<SoloDeal>>)
     }
 
-    fn hard_iterations() -> u32 {
+    fn hard_iterations(&self) -> u32 {
         // Rule-bot rollouts here cost a few microseconds: 10,000 keep a move near 50 ms.
         10_000
     }
