@@ -71,9 +71,9 @@ pub fn best_throw(
 }
 
 /// The expected hand after this turn when drawing blind: for every unseen card, the better of
-/// throwing it back and keeping it in place of one of the two cards whose loss costs least now,
-/// each judged by its [`potential`]. Compare with [`take_value`].
-pub fn stock_value(e: &impl Evaluator, unseen: &Unseen, hand: &CardCounts) -> f64 {
+/// throwing it back and keeping it in place of one of the `trades` cards whose loss costs least
+/// now, each judged by its [`potential`]. Compare with [`take_value`].
+pub fn stock_value(e: &impl Evaluator, unseen: &Unseen, hand: &CardCounts, trades: usize) -> f64 {
     let keep = potential(e, unseen, hand);
     unseen.mean(|c| {
         let mut bigger = hand.clone();
@@ -91,7 +91,7 @@ pub fn stock_value(e: &impl Evaluator, unseen: &Unseen, hand: &CardCounts) -> f6
         throws.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         throws
             .iter()
-            .take(2)
+            .take(trades)
             .map(|&(_, _, d)| {
                 let mut rest = bigger.clone();
                 rest.remove(d);
@@ -176,7 +176,7 @@ mod tests {
         let unseen = Unseen::new(&counts("5H KH KS"));
         let hand = counts("5C 5D 9D 2S");
         let take = take_value(&Pairs, &unseen, &hand, "9C".parse().unwrap());
-        let stock = stock_value(&Pairs, &unseen, &hand);
+        let stock = stock_value(&Pairs, &unseen, &hand, 2);
         assert_eq!(take, 2.0);
         assert!((stock - 14.0 / 9.0).abs() < 1e-12, "{stock}");
     }

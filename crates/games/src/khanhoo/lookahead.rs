@@ -109,7 +109,7 @@ impl Bot<KhanhooDeal> for LookaheadBot {
         let hand: CardCounts = view.hand.iter().copied().collect();
         if draw_choice {
             let top = *view.discards.last().expect("a discard to take");
-            return if take_value(&eval, &unseen, &hand, top) > stock_value(&eval, &unseen, &hand) {
+            return if take_value(&eval, &unseen, &hand, top) > stock_value(&eval, &unseen, &hand, 2) {
                 KhanhooAction::Take
             } else {
                 KhanhooAction::Stock

@@ -125,7 +125,7 @@ impl Bot<TtDeal> for LookaheadBot {
                 } else {
                     (
                         take_value(&eval, &unseen, &hand, top),
-                        stock_value(&eval, &unseen, &hand),
+                        stock_value(&eval, &unseen, &hand, 2),
                     )
                 };
                 if take > stock {
