@@ -186,22 +186,36 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                         continue;
                     }
                 }
-                // Every child whose action is legal in this world was available for selection this
-                // time, whether or not the node expands now (the availability count stands in for
-                // the parent's visits in UCB, so it must count every visit where the child could
-                // have been chosen).
+                // One pass over the children: each whose action is legal in this world was
+                // available for selection this time, whether or not the node expands now (the
+                // availability count stands in for the parent's visits in UCB), and UCB1 ranks
+                // them. Legal actions and children's actions are both unique, so the legal actions
+                // without a child number `legal.len()` minus the legal children.
+                let mut legal_children = 0;
+                let mut best = None;
+                let mut best_score = f64::NEG_INFINITY;
                 for i in 0..nodes[node].children.len() {
                     let c = nodes[node].children[i];
-                    if nodes[c].action.is_some_and(|a| legal.contains(&a)) {
-                        nodes[c].available += 1;
+                    let a = nodes[c].action.expect("children carry actions");
+                    if !legal.contains(&a) {
+                        continue;
+                    }
+                    legal_children += 1;
+                    nodes[c].available += 1;
+                    let n = &nodes[c];
+                    let score = n.reward / n.visits.max(1) as f64
+                        + self.exploration * ((n.available as f64).ln() / n.visits.max(1) as f64).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = Some(c);
                     }
                 }
-                // Legal actions without a child yet, counted then picked in legal order (no
-                // allocation: this runs at every step of every iteration).
-                let children = &nodes[node].children;
-                let is_untried = |a: &D::Action| !children.iter().any(|&c| nodes[c].action == Some(*a));
-                let untried = legal.iter().filter(|a| is_untried(a)).count();
+                let untried = legal.len() - legal_children;
                 if untried > 0 {
+                    // Expand one, picked in legal order (no allocation: this runs at every step
+                    // of every iteration).
+                    let children = &nodes[node].children;
+                    let is_untried = |a: &D::Action| !children.iter().any(|&c| nodes[c].action == Some(*a));
                     let pick = rng.index(untried);
                     let a = *legal
                         .iter()
@@ -221,23 +235,6 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                     nodes[node].children.push(child);
                     path.push(child);
                     break;
-                }
-                // Every legal action has a child: UCB1 over those available here.
-                let mut best = None;
-                let mut best_score = f64::NEG_INFINITY;
-                for i in 0..nodes[node].children.len() {
-                    let c = nodes[node].children[i];
-                    let Some(a) = nodes[c].action else { continue };
-                    if !legal.contains(&a) {
-                        continue;
-                    }
-                    let n = &nodes[c];
-                    let score = n.reward / n.visits.max(1) as f64
-                        + self.exploration * ((n.available.max(1) as f64).ln() / n.visits.max(1) as f64).sqrt();
-                    if score > best_score {
-                        best_score = score;
-                        best = Some(c);
-                    }
                 }
                 let c = best.expect("a legal child exists");
                 world
