@@ -27,6 +27,15 @@ pub struct Unseen {
 }
 
 impl Unseen {
+    /// The `pack` less every card in `seen` (each occurrence removes one copy; a card already
+    /// gone is skipped).
+    pub fn from_pack(mut pack: CardCounts, seen: impl IntoIterator<Item = Card>) -> Unseen {
+        for c in seen {
+            pack.remove(c);
+        }
+        Unseen::new(&pack)
+    }
+
     /// From the full pack less everything the seat has seen.
     pub fn new(pool: &CardCounts) -> Unseen {
         let cards: Vec<(Card, u8)> = pool.iter().collect();

@@ -77,24 +77,23 @@ impl Evaluator for Net {
     }
 }
 
+/// Everything public or in hand: the open card, the hand, the discards, kept jewels, other
+/// seats' laid-down hands, and cards known to be in other hands not laid down.
 fn unseen(view: &JewelView) -> Unseen {
-    let mut pool = DeckSpec::Jewel162.counts();
-    pool.remove(view.open);
-    for (seat, known) in view.known.iter().enumerate() {
-        if seat != view.seat && view.exposed[seat].is_none() {
-            known.iter().for_each(|&c| _ = pool.remove(c));
-        }
-    }
-    for (seat, shown) in view.exposed.iter().enumerate() {
-        if seat != view.seat {
-            shown.iter().flatten().for_each(|&c| _ = pool.remove(c));
-        }
-    }
-    let kept = view.kept_jewels.iter().flatten();
-    for &c in view.hand.iter().chain(&view.discards).chain(kept) {
-        pool.remove(c);
-    }
-    Unseen::new(&pool)
+    let others = |seat: &usize| *seat != view.seat;
+    let known = (view.known.iter().enumerate())
+        .filter(|(s, _)| others(s) && view.exposed[*s].is_none())
+        .flat_map(|(_, k)| k.iter());
+    let shown = (view.exposed.iter().enumerate())
+        .filter(|(s, _)| others(s))
+        .flat_map(|(_, h)| h.iter().flatten());
+    let seen = std::iter::once(&view.open)
+        .chain(&view.hand)
+        .chain(&view.discards)
+        .chain(view.kept_jewels.iter().flatten())
+        .chain(known)
+        .chain(shown);
+    Unseen::from_pack(DeckSpec::Jewel162.counts(), seen.copied())
 }
 
 impl Bot<JewelDeal> for LookaheadBot {

@@ -13,14 +13,11 @@
 //! only its seat's view.
 
 use super::bot::RuleBot;
-use super::state::{hand_partition, hand_value, KhanhooAction, KhanhooDeal, Step};
+use super::state::{hand_partition, hand_value, KhanhooAction, KhanhooDeal, Step, OUT_BONUS};
 use super::KhanhooConfig;
 use crate::lookahead::{best_throw, potential, stock_value, take_value, Evaluator, Unseen};
 use cards::{Card, CardCounts, DeckSpec, GameRng};
 use engine::{Bot, Decision};
-
-/// What going out adds to the hand's value.
-const OUT_BONUS: i64 = 5;
 
 /// The lookahead bot (`--bots lookahead`, and `hard`).
 #[derive(Clone, Copy, Debug)]
@@ -95,17 +92,16 @@ impl Bot<KhanhooDeal> for LookaheadBot {
             // Claims, challenges and anything else: the rule bot's judgement.
             return RuleBot { cfg: self.cfg }.choose(decision, rng);
         }
-        let mut pool = DeckSpec::Khanhoo61.counts();
-        for (seat, known) in view.known.iter().enumerate() {
-            if seat != view.seat {
-                known.iter().for_each(|&c| _ = pool.remove(c));
-            }
-        }
+        // Seen: the hand, the discards, every frozen meld, and other seats' known cards.
+        let known = (view.known.iter().enumerate())
+            .filter(|&(s, _)| s != view.seat)
+            .flat_map(|(_, k)| k.iter());
         let frozen = view.frozen.iter().flatten().flat_map(|m| m.cards.iter());
-        for &c in view.hand.iter().chain(&view.discards).chain(frozen) {
-            pool.remove(c);
-        }
-        let (eval, unseen) = (MeldValue(self.cfg), Unseen::new(&pool));
+        let seen = view.hand.iter().chain(&view.discards).chain(frozen).chain(known);
+        let (eval, unseen) = (
+            MeldValue(self.cfg),
+            Unseen::from_pack(DeckSpec::Khanhoo61.counts(), seen.copied()),
+        );
         let hand: CardCounts = view.hand.iter().copied().collect();
         if draw_choice {
             let top = *view.discards.last().expect("a discard to take");

@@ -7,6 +7,9 @@ use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
+/// What going out adds to the score of the player who goes out.
+pub const OUT_BONUS: i64 = 5;
+
 /// The best meld value of a hand (hidden cards, the joker included), or of a complete
 /// arrangement when `complete` (`None` if there is none).
 pub fn hand_value(cfg: &KhanhooConfig, hand: &CardCounts, complete: bool) -> Option<i64> {
@@ -424,7 +427,7 @@ impl KhanhooDeal {
             let frozen: i64 = self.frozen[s].iter().map(|&(_, _, v)| v as i64).sum();
             let complete = s == out_seat;
             let hidden = hand_value(&self.cfg, &self.hands[s], complete).expect("the player out melds completely");
-            self.scores[s] = frozen + hidden + if complete { 5 } else { 0 };
+            self.scores[s] = frozen + hidden + if complete { OUT_BONUS } else { 0 };
         }
         self.step = Step::Over;
     }

@@ -78,20 +78,17 @@ fn round_of(bot: &LookaheadBot, view: &TtView) -> (Deadwood, Unseen) {
         .into_iter()
         .find(|r| r.letter() == view.wild)
         .expect("the view names the wild rank");
-    let mut pool = DeckSpec::Standard52 { packs: bot.packs }.counts();
-    for (seat, known) in view.known.iter().enumerate() {
-        if seat != view.seat {
-            known.iter().for_each(|&c| _ = pool.remove(c));
-        }
-    }
-    for &c in view.hand.iter().chain(&view.discards) {
-        pool.remove(c);
-    }
+    // Seen: the hand, the discards, and other seats' known cards.
+    let known = (view.known.iter().enumerate())
+        .filter(|&(s, _)| s != view.seat)
+        .flat_map(|(_, k)| k.iter());
+    let seen = view.hand.iter().chain(&view.discards).chain(known);
+    let unseen = Unseen::from_pack(DeckSpec::Standard52 { packs: bot.packs }.counts(), seen.copied());
     let eval = Deadwood {
         wild,
         wild_value: bot.wild_value.unwrap_or_else(|| deadwood_value(wild)),
     };
-    (eval, Unseen::new(&pool))
+    (eval, unseen)
 }
 
 impl Bot<TtDeal> for LookaheadBot {
