@@ -114,8 +114,7 @@ pub fn stock_value(e: &impl Evaluator, unseen: &Unseen, hand: &CardCounts, trade
 pub fn take_value(e: &impl Evaluator, unseen: &Unseen, hand: &CardCounts, top: Card) -> f64 {
     let mut with = hand.clone();
     with.add(top);
-    let throws: Vec<Card> = with.iter().map(|(c, _)| c).collect();
-    best_throw(e, &with, throws.into_iter(), |h| potential(e, unseen, h)).1
+    best_throw(e, &with, with.iter().map(|(c, _)| c), |h| potential(e, unseen, h)).1
 }
 
 #[cfg(test)]

@@ -124,20 +124,12 @@ impl Bot<JewelDeal> for LookaheadBot {
                 }
             }
             Step::Discard => {
-                let throws: Vec<Card> = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        JewelAction::Discard(c) => Some(*c),
-                        _ => None,
-                    })
-                    .collect();
-                if throws.is_empty() {
-                    return rule;
-                }
-                let mut distinct = throws;
-                distinct.sort();
-                distinct.dedup();
-                let card = best_throw(&eval, &hand, distinct.into_iter(), |h| {
+                // Legal lists are unique: one entry per distinct card.
+                let throws = legal.iter().filter_map(|a| match a {
+                    JewelAction::Discard(c) => Some(*c),
+                    _ => None,
+                });
+                let card = best_throw(&eval, &hand, throws, |h| {
                     potential(&eval, &unseen, h) + eval.worth(h) * 1e-6
                 })
                 .0;

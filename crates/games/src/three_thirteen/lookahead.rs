@@ -107,7 +107,6 @@ impl Bot<TtDeal> for LookaheadBot {
         let view = decision.view();
         let (eval, unseen) = round_of(self, &view);
         let hand: CardCounts = view.hand.iter().copied().collect();
-        let cards = |h: &CardCounts| h.iter().map(|(c, _)| c).collect::<Vec<_>>();
         // After someone went out this is the last turn: only the deadwood now counts.
         let last_turn = view.went_out.is_some();
         match view.step {
@@ -132,7 +131,7 @@ impl Bot<TtDeal> for LookaheadBot {
                 }
             }
             _ => {
-                let throws = cards(&hand).into_iter();
+                let throws = hand.iter().map(|(c, _)| c);
                 let card = if last_turn {
                     best_throw(&eval, &hand, throws, |h| eval.worth(h)).0
                 } else {
