@@ -243,7 +243,7 @@ impl fmt::Display for ParseCardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a card: write rank A 2-9 T J Q K (or 10) then suit C D H S, e.g. QS, TH, 10H; the joker is JK",
+            "'{}' is not a card: write rank A 2-9 T J Q K (or 10) then suit C D H S, e.g. QS, TH, 10H",
             self.input
         )
     }

@@ -69,11 +69,24 @@ fn seatings(players: usize, k: usize, duplicate: bool, game: u64) -> Vec<Vec<usi
 }
 
 pub fn run(a: &ArenaArgs) -> Result<(), String> {
-    let info = games::registry::find(&a.id).ok_or_else(|| format!("unknown game '{}': see `cardroom games`", a.id))?;
+    let info = games::registry::resolve(&a.id)?;
     let players = a.table.players.unwrap_or(info.default_players);
     let names = bot_list(&a.bots);
-    if names.is_empty() {
-        return Err("--bots needs at least one bot".into());
+    let mut distinct = names.clone();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() < 2 {
+        return Err(format!(
+            "--bots names {} distinct bot{}: an arena compares at least two, e.g. --bots medium,random",
+            distinct.len(),
+            if distinct.len() == 1 { "" } else { "s" }
+        ));
+    }
+    if distinct.len() < names.len() {
+        return Err(format!(
+            "--bots names a bot twice ({}): name each bot once",
+            names.join(",")
+        ));
     }
     if a.games == 0 {
         return Err("--games must be at least 1".into());

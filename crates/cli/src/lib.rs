@@ -1,6 +1,9 @@
 //! The library half of the `cardroom` binary: opening a table for any registered game by id,
 //! with its bots. Front ends (this CLI now, a server later) go through here.
 
+pub mod input;
+pub mod protocol;
+
 use engine::{DynTable, Game, GameRecord, Match, MatchSetup, Seat, Table, Variants};
 use games::registry::{self, GameVisitor};
 
@@ -93,7 +96,8 @@ pub fn bot_names(id: &str) -> Result<Vec<&'static str>, String> {
 
 /// The rules page for `id` with a variant table generated from the declarations.
 pub fn rules_text(id: &str) -> Result<String, String> {
-    let info = registry::find(id).ok_or_else(|| registry::visit(id, NoOp).err().unwrap_or_default())?;
+    let info = registry::resolve(id)?;
+    let id = info.id;
     let mut out = info.rules.trim_end().to_string();
     let players = if info.min_players == info.max_players {
         format!("exactly {}", info.min_players)
@@ -122,10 +126,4 @@ pub fn rules_text(id: &str) -> Result<String, String> {
     }
     out.push_str(&format!("\n## Bots\n{}\n", bot_names(id)?.join(", ")));
     Ok(out)
-}
-
-struct NoOp;
-impl GameVisitor for NoOp {
-    type Output = ();
-    fn visit<G: Game>(self) {}
 }

@@ -2,7 +2,6 @@
 //! play in the terminal. The command-line contract is documented in the README; keep it stable.
 
 mod arena_cmd;
-mod engine_cmd;
 mod play_cmd;
 mod progress;
 mod sim_cmd;
@@ -30,14 +29,23 @@ enum Command {
         json: bool,
     },
     /// Print a game's rules, variant keys, deal order for --deck and action notation.
-    Rules { id: String },
+    Rules {
+        #[arg(value_name = "ID", help = id_help())]
+        id: String,
+    },
     /// Play complete games between bots and summarise the results.
+    #[command(
+        override_usage = "cardroom sim <ID> [--games G (default 100)] [--bots B[,B...] (default random)] [--players N] [--seed S] [--deals D] [--variant K=V]... [--json]"
+    )]
     Sim(SimArgs),
     /// Drive one match over JSON lines on stdin/stdout.
     Engine(EngineArgs),
     /// Play a match in the terminal against bots.
     Play(PlayArgs),
     /// Compare bots over many games, rotating them through the seats.
+    #[command(
+        override_usage = "cardroom arena <ID> --bots A,B[,...] [--games G (default 100)] [--duplicate] [--deals D] [--players N] [--seed S] [--variant K=V]... [--json]"
+    )]
     Arena(ArenaArgs),
 }
 
@@ -60,6 +68,7 @@ struct TableArgs {
 
 #[derive(Args)]
 struct SimArgs {
+    #[arg(value_name = "ID", help = id_help())]
     id: String,
     #[command(flatten)]
     table: TableArgs,
@@ -76,6 +85,7 @@ struct SimArgs {
 
 #[derive(Args)]
 struct ArenaArgs {
+    #[arg(value_name = "ID", help = id_help())]
     id: String,
     #[command(flatten)]
     table: TableArgs,
@@ -96,6 +106,7 @@ struct ArenaArgs {
 
 #[derive(Args)]
 struct EngineArgs {
+    #[arg(value_name = "ID", help = id_help())]
     id: String,
     #[command(flatten)]
     table: TableArgs,
@@ -109,6 +120,7 @@ struct EngineArgs {
 
 #[derive(Args)]
 struct PlayArgs {
+    #[arg(value_name = "ID", help = id_help())]
     id: String,
     #[command(flatten)]
     table: TableArgs,
@@ -120,13 +132,23 @@ struct PlayArgs {
     bots: Option<String>,
 }
 
+/// What `<ID>` means, with the ids, for every subcommand's `--help`.
+fn id_help() -> String {
+    let ids: Vec<&str> = games::registry::all().iter().map(|g| g.id).collect();
+    format!(
+        "The game's id (`cardroom games` lists them; any case, or the game's name): {}",
+        ids.join(", ")
+    )
+}
+
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Games { json } => games(json),
         Command::Rules { id } => cli::rules_text(&id).map(|t| println!("{t}")),
         Command::Sim(a) => sim_cmd::run(&a),
-        Command::Engine(a) => engine_cmd::run(&a),
+        Command::Engine(a) => engine(&a),
         Command::Play(a) => play_cmd::run(&a),
         Command::Arena(a) => arena_cmd::run(&a),
     };
@@ -137,6 +159,17 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `cardroom engine`: the JSON-lines protocol on stdin and stdout.
+fn engine(a: &EngineArgs) -> Result<(), String> {
+    let mut opts = a.table.options();
+    opts.deck = a.deck.clone();
+    opts.dealer = a.dealer;
+    let mut table = cli::open_table(&a.id, &opts)?;
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    cli::protocol::serve(table.as_mut(), &mut stdin.lock(), &mut stdout.lock())
 }
 
 fn games(json: bool) -> Result<(), String> {
@@ -162,12 +195,30 @@ fn games(json: bool) -> Result<(), String> {
             .collect();
         println!("{}", serde_json::Value::Array(list));
     } else {
-        println!("{:<18} {:<22} players", "id", "name");
+        let id_width = all.iter().map(|g| g.id.len()).max().unwrap_or(0).max(2);
+        let name_width = all.iter().map(|g| g.name.chars().count()).max().unwrap_or(0).max(4);
+        println!("{:<id_width$}  {:<name_width$}  players", "id", "name");
         for g in all {
-            println!("{:<18} {:<22} {}-{}", g.id, g.name, g.min_players, g.max_players);
+            let players = if g.min_players == g.max_players {
+                g.min_players.to_string()
+            } else {
+                format!("{}-{}", g.min_players, g.max_players)
+            };
+            println!("{:<id_width$}  {:<name_width$}  {players}", g.id, g.name);
         }
     }
     Ok(())
+}
+
+/// Rust ignores SIGPIPE, so printing into a closed pipe (`cardroom rules hearts | head -1`)
+/// would panic; with the default action the process ends quietly, as other Unix tools do.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread starts; setting a signal's
+    // disposition to the default has no other effect on the process.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
 
 /// Splits a comma-separated bot list.

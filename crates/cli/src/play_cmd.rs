@@ -1,9 +1,10 @@
 use crate::{bot_list, PlayArgs};
-use std::io::{BufRead, Write};
+use cli::input::read_line;
+use std::io::Write;
 
 /// A human at one seat, bots elsewhere, over plain text lines.
 pub fn run(a: &PlayArgs) -> Result<(), String> {
-    let info = games::registry::find(&a.id).ok_or_else(|| format!("unknown game '{}': see `cardroom games`", a.id))?;
+    let info = games::registry::resolve(&a.id)?;
     let players = a.table.players.unwrap_or(info.default_players);
     if a.seat >= players {
         return Err(format!(
@@ -33,7 +34,7 @@ pub fn run(a: &PlayArgs) -> Result<(), String> {
     }
     let mut table = cli::open_table(&a.id, &opts)?;
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     println!(
         "{} at seat {}. Type an action, `help` for the legal ones, `hint`, `rules`, `log` or `quit`.",
         info.name, a.seat
@@ -52,11 +53,17 @@ pub fn run(a: &PlayArgs) -> Result<(), String> {
         println!("Legal: {}", table.legal().join(" "));
         print!("> ");
         std::io::stdout().flush().map_err(|e| e.to_string())?;
-        let Some(line) = lines.next() else {
+        let Some(line) = read_line(&mut input).map_err(|e| format!("cannot read input: {e}"))? else {
             println!("\nGoodbye. To resume, replay this log:\n{}", table.record().to_json());
             return Ok(());
         };
-        let line = line.map_err(|e| format!("cannot read input: {e}"))?;
+        let line = match line.text() {
+            Ok(line) => line,
+            Err(why) => {
+                println!("Sorry, {why}.");
+                continue;
+            }
+        };
         match line.trim().to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "exit" => {

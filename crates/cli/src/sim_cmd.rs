@@ -10,7 +10,7 @@ struct SeatStats {
 }
 
 pub fn run(a: &SimArgs) -> Result<(), String> {
-    let info = games::registry::find(&a.id).ok_or_else(|| format!("unknown game '{}': see `cardroom games`", a.id))?;
+    let info = games::registry::resolve(&a.id)?;
     let players = a.table.players.unwrap_or(info.default_players);
     let names = bot_list(&a.bots);
     let seat_bots: Vec<String> = match names.len() {

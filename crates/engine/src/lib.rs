@@ -20,6 +20,7 @@ mod matchplay;
 mod record;
 pub mod sampling;
 mod table;
+mod text;
 mod variant;
 
 pub use bot::{Bot, Decision};
@@ -30,4 +31,5 @@ pub use ledger::Ledger;
 pub use matchplay::{Match, MatchSetup};
 pub use record::GameRecord;
 pub use table::{BotFactory, DynTable, Table};
+pub use text::{cut_short, did_you_mean, MAX_ACTION_LEN};
 pub use variant::{VariantKind, VariantSpec, Variants};

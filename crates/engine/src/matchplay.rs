@@ -1,4 +1,5 @@
 use crate::game::new_game;
+use crate::text::{cut_short, did_you_mean, MAX_ACTION_LEN};
 use crate::{ConfigError, Deal, DealContext, DealerDraw, Game, GameRecord, Illegal, Ledger, Seat, Variants};
 use cards::{parse_card_list, Card, GameRng};
 
@@ -194,11 +195,31 @@ impl<G: Game> Match<G> {
     }
 
     /// Parses and applies action text; the error says whether it was malformed or illegal.
+    /// Parses and applies one action; on error nothing changes and the message says what was
+    /// wrong, quoting the input cut short, and which legal actions it may have meant.
     pub fn apply_text(&mut self, text: &str) -> Result<(), String> {
-        let action = text
-            .trim()
-            .parse::<<G::Deal as Deal>::Action>()
-            .map_err(|e| format!("malformed action '{}': {e}", text.trim()))?;
+        let text = text.trim();
+        let length = text.chars().count();
+        if length > MAX_ACTION_LEN {
+            return Err(format!(
+                "malformed action '{}': {length} characters, and no action is longer than {MAX_ACTION_LEN}",
+                cut_short(text, 40)
+            ));
+        }
+        let action = match text.parse::<<G::Deal as Deal>::Action>() {
+            Ok(action) => action,
+            Err(e) => {
+                let mut legal = Vec::new();
+                self.legal_actions(&mut legal);
+                let legal: Vec<String> = legal.iter().map(ToString::to_string).collect();
+                let meant = did_you_mean(text, &legal, 6);
+                return Err(if meant.is_empty() {
+                    format!("malformed action '{text}': {e}")
+                } else {
+                    format!("'{text}' is not a whole action: did you mean {}?", meant.join(" or "))
+                });
+            }
+        };
         self.apply(action)
             .map_err(|e| format!("illegal action '{action}': {e}"))
     }

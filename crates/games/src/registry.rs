@@ -17,15 +17,16 @@ macro_rules! registry {
             vec![$(<$game as Game>::info()),*]
         }
 
-        /// Calls `visitor` with the game named `id`, or says which ids exist.
+        /// Calls `visitor` with the game named `id` (as [`resolve`] reads it), or says which ids
+        /// exist and which is closest.
         pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, String> {
+            let id = resolve(id)?.id;
             $(
                 if id == <$game as Game>::info().id {
                     return Ok(visitor.visit::<$game>());
                 }
             )*
-            let ids: Vec<_> = all().iter().map(|g| g.id).collect();
-            Err(format!("unknown game '{id}': known games are {}", ids.join(", ")))
+            unreachable!("resolve returns registered ids only")
         }
     };
 }
@@ -45,8 +46,73 @@ registry!(
     crate::panguingue::Panguingue,
 );
 
+/// The game named `id`, read leniently (see [`resolve`]).
 pub fn find(id: &str) -> Option<&'static GameInfo> {
-    all().into_iter().find(|g| g.id == id)
+    resolve(id).ok()
+}
+
+/// The game a user meant by `text`: its id or its name, in any case, with spaces, underscores
+/// or hyphens between words (`Hearts`, `big_three`, `Auction Pinochle`). Otherwise an error that
+/// lists the ids and suggests the closest one.
+pub fn resolve(text: &str) -> Result<&'static GameInfo, String> {
+    let wanted = normalise(text);
+    let games = all();
+    if let Some(g) = games
+        .iter()
+        .find(|g| normalise(g.id) == wanted || normalise(g.name) == wanted)
+    {
+        return Ok(g);
+    }
+    let ids: Vec<_> = games.iter().map(|g| g.id).collect();
+    let shown = engine::cut_short(text.trim(), 40);
+    // Distances are only worth computing for something the length of a name.
+    let closest = games
+        .iter()
+        .filter(|_| wanted.len() <= 64)
+        .map(|g| {
+            let d = edit_distance(&wanted, &normalise(g.id)).min(edit_distance(&wanted, &normalise(g.name)));
+            (d, g.id)
+        })
+        .min();
+    let hint = match closest {
+        // A suggestion only when it is plausibly a typo: at most a third of the letters differ,
+        // or the text is the start of an id (`pinochle` is not, `auction` is).
+        Some((d, id)) if d * 3 <= wanted.chars().count().max(3) => format!(" Did you mean '{id}'?"),
+        _ => match games
+            .iter()
+            .find(|g| !wanted.is_empty() && normalise(g.id).contains(&wanted))
+        {
+            Some(g) => format!(" Did you mean '{}'?", g.id),
+            None => String::new(),
+        },
+    };
+    Err(format!("unknown game '{shown}'.{hint} Known games: {}", ids.join(", ")))
+}
+
+fn normalise(text: &str) -> String {
+    text.trim()
+        .chars()
+        .map(|c| match c {
+            ' ' | '_' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 #[cfg(test)]
@@ -68,6 +134,22 @@ mod tests {
             assert_eq!(visit(id, Id).unwrap(), *id);
             assert_eq!(ids.iter().filter(|x| x == &id).count(), 1);
         }
-        assert!(visit("chess", Id).unwrap_err().contains("known games are hearts"));
+        assert!(visit("chess", Id).unwrap_err().contains("Known games: hearts"));
+    }
+
+    #[test]
+    fn ids_are_read_leniently_and_typos_get_a_suggestion() {
+        assert_eq!(visit("Hearts", Id).unwrap(), "hearts");
+        assert_eq!(visit("big_three", Id).unwrap(), "big-three");
+        assert_eq!(visit(" Auction Pinochle ", Id).unwrap(), "auction-pinochle");
+        assert_eq!(visit("THREE-THIRTEEN", Id).unwrap(), "three-thirteen");
+        let e = visit("heart", Id).unwrap_err();
+        assert!(e.contains("unknown game 'heart'. Did you mean 'hearts'?"), "{e}");
+        assert!(e.contains("panguingue"), "{e}");
+        assert!(resolve("pangiungue").unwrap_err().contains("'panguingue'"));
+        assert!(resolve("pinochle").unwrap_err().contains("'auction-pinochle'"));
+        assert!(!resolve("chess").unwrap_err().contains("Did you mean"));
+        let long = "x".repeat(100_000);
+        assert!(resolve(&long).unwrap_err().len() < 400);
     }
 }

@@ -147,6 +147,10 @@ fn play_and_check<G: Game>(
                 Ok(a),
                 "{at}: action text '{text}' does not round-trip"
             );
+            assert!(
+                text.chars().count() <= engine::MAX_ACTION_LEN,
+                "{at}: action text '{text}' is longer than front ends accept"
+            );
             let mut d = deal.clone();
             d.apply(a)
                 .unwrap_or_else(|e| panic!("{at}: legal action {a} refused: {e}"));

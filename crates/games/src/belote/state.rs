@@ -58,6 +58,7 @@ impl FromStr for BeloteAction {
             "pass" => Ok(BeloteAction::Pass),
             "declare" => Ok(BeloteAction::Declare),
             "skip" => Ok(BeloteAction::Skip),
+            "take" => Err("'take' needs a suit: take C, take D, take H or take S".into()),
             lower => match lower.strip_prefix("take ") {
                 Some(suit) => suit.parse().map(BeloteAction::Take),
                 None => t

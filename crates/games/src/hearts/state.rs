@@ -54,10 +54,7 @@ impl FromStr for HeartsAction {
         match s.trim().to_ascii_lowercase().as_str() {
             "moon-add" => Ok(HeartsAction::MoonAdd),
             "moon-subtract" => Ok(HeartsAction::MoonSubtract),
-            _ => s
-                .parse::<Card>()
-                .map(HeartsAction::Card)
-                .map_err(|e| format!("{e}; or moon-add / moon-subtract when choosing how to score a moon")),
+            _ => s.parse::<Card>().map(HeartsAction::Card).map_err(|e| e.to_string()),
         }
     }
 }

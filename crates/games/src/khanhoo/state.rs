@@ -113,15 +113,23 @@ impl FromStr for KhanhooAction {
                 return Err("a meld has 3 to 9 cards".into());
             }
             let parsed: Result<Vec<Card>, _> = cards.iter().map(|c| c.parse::<Card>()).collect();
-            parsed.map(|v| MeldCards::new(&v)).map_err(|e| e.to_string())
+            parsed
+                .map(|v| MeldCards::new(&v))
+                .map_err(|e| format!("{e}; the joker is JK"))
         };
         match words.as_slice() {
             ["stock"] => Ok(KhanhooAction::Stock),
             ["take"] => Ok(KhanhooAction::Take),
             ["pass"] => Ok(KhanhooAction::Pass),
             ["accept"] => Ok(KhanhooAction::Accept),
-            ["discard", c] => c.parse().map(KhanhooAction::Discard).map_err(|e| e.to_string()),
-            ["out", c] => c.parse().map(KhanhooAction::Out).map_err(|e| e.to_string()),
+            ["discard", c] => c
+                .parse()
+                .map(KhanhooAction::Discard)
+                .map_err(|e| format!("{e}; the joker is JK")),
+            ["out", c] => c
+                .parse()
+                .map(KhanhooAction::Out)
+                .map_err(|e| format!("{e}; the joker is JK")),
             ["bump", rest @ ..] => meld(rest).map(KhanhooAction::Bump),
             ["challenge", rest @ ..] => meld(rest).map(KhanhooAction::Challenge),
             _ => Err(format!(

@@ -72,6 +72,7 @@ impl FromStr for PinochleAction {
                 .map(PinochleAction::Bid)
                 .map_err(|_| format!("'{n}' is not a bid: write bid 350")),
             ["trump", s] => s.parse().map(PinochleAction::Trump),
+            [n] if n.parse::<u16>().is_ok() => Err(format!("'{n}' alone is not an action: to bid, write bid {n}")),
             ["bury", c] => c.parse().map(PinochleAction::Bury).map_err(|e| e.to_string()),
             _ => t
                 .parse()

@@ -1,25 +1,25 @@
-use crate::EngineArgs;
+//! The `cardroom engine` protocol: JSON lines, one answer per line in (see the README).
+
+use crate::input::{read_line, Line};
 use engine::DynTable;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 
-/// The JSON-lines protocol: one line out after start and after every line in.
-pub fn run(a: &EngineArgs) -> Result<(), String> {
-    let mut opts = a.table.options();
-    opts.deck = a.deck.clone();
-    opts.dealer = a.dealer;
-    let mut table = cli::open_table(&a.id, &opts)?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+/// Serves one table: a state line at the start, then one answer per input line until the input
+/// ends. Lines that are not UTF-8 or are too long are answered with an error like any other.
+pub fn serve(table: &mut dyn DynTable, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), String> {
     let mut emit = |v: Value| -> Result<(), String> {
         writeln!(out, "{v}")
             .and_then(|_| out.flush())
             .map_err(|e| format!("cannot write to stdout: {e}"))
     };
-    emit(state_line(table.as_ref()))?;
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
-        emit(respond(table.as_mut(), &line))?;
+    emit(state_line(table))?;
+    while let Some(line) = read_line(input).map_err(|e| format!("cannot read stdin: {e}"))? {
+        let answer = match line {
+            Line::Text(text) => respond(table, &text),
+            bad => error(table, bad.text().expect_err("not text")),
+        };
+        emit(answer)?;
     }
     Ok(())
 }
@@ -61,7 +61,7 @@ fn command(table: &mut dyn DynTable, cmd: &Value) -> Value {
         Some("state") => state_line(table),
         Some("hint") => {
             let named = cmd.get("bot").or_else(|| cmd.get("level")).and_then(Value::as_str);
-            let available = cli::bot_names(table.info().id).unwrap_or_default();
+            let available = crate::bot_names(table.info().id).unwrap_or_default();
             let bot = named.unwrap_or(if available.contains(&"rule") { "rule" } else { "random" });
             match table.suggest(Some(bot)) {
                 Ok(action) => json!({ "hint": action, "bot": bot }),
@@ -70,13 +70,16 @@ fn command(table: &mut dyn DynTable, cmd: &Value) -> Value {
         }
         Some(other) => error(
             table,
-            format!("unknown command '{other}': use view, log, state or hint"),
+            format!(
+                "unknown command '{}': use view, log, state or hint",
+                engine::cut_short(other, 40)
+            ),
         ),
         None => error(table, "a JSON command needs \"cmd\" (view, log, state or hint)".into()),
     }
 }
 
-fn error(table: &dyn DynTable, why: String) -> Value {
+pub fn error(table: &dyn DynTable, why: String) -> Value {
     json!({ "error": why, "legal": table.legal() })
 }
 
