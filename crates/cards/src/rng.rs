@@ -18,6 +18,7 @@ impl GameRng {
     }
 
     /// A uniform integer in `0..n` (`n > 0`), by Lemire's multiply-and-reject method.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         assert!(n > 0, "GameRng::below(0)");
         let mut m = self.0.next_u32() as u64 * n as u64;
@@ -33,6 +34,7 @@ impl GameRng {
     }
 
     /// A uniform index into a non-empty slice of length `len`.
+    #[inline]
     pub fn index(&mut self, len: usize) -> usize {
         self.below(u32::try_from(len).expect("slice too long")) as usize
     }

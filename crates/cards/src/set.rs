@@ -113,6 +113,7 @@ pub struct CardSetIter(u64);
 impl Iterator for CardSetIter {
     type Item = Card;
 
+    #[inline]
     fn next(&mut self) -> Option<Card> {
         if self.0 == 0 {
             return None;

@@ -30,6 +30,11 @@ pub fn open_table(id: &str, opts: &TableOptions) -> Result<Box<dyn DynTable>, St
     registry::visit(id, Open(opts))?
 }
 
+/// Starts `table` over as `open_table` would with `seed` and the same other options.
+pub fn restart_table(table: &mut dyn DynTable, seed: u64) {
+    table.restart(seed, seed ^ BOT_SEED_MIX);
+}
+
 /// Rebuilds a table from a saved record (every action replayed and checked).
 pub fn open_record(record: &GameRecord) -> Result<Box<dyn DynTable>, String> {
     registry::visit(&record.game, FromRecord(record))?

@@ -37,12 +37,15 @@ pub fn run(a: &SimArgs) -> Result<(), String> {
     let mut deals = 0u64;
     let mut progress = Progress::new(a.games);
     let start = Instant::now();
+    let mut opts = a.table.options();
+    opts.players = Some(players);
+    opts.bots = seat_bots.iter().map(|b| Some(b.clone())).collect();
+    // One table, started over for each game: the same games as a fresh table per seed.
+    let mut table = cli::open_table(&a.id, &opts)?;
     for g in 0..a.games {
-        let mut opts = a.table.options();
-        opts.players = Some(players);
-        opts.seed = a.table.seed.wrapping_add(g);
-        opts.bots = seat_bots.iter().map(|b| Some(b.clone())).collect();
-        let mut table = cli::open_table(&a.id, &opts)?;
+        if g > 0 {
+            cli::restart_table(table.as_mut(), a.table.seed.wrapping_add(g));
+        }
         table.run_bots()?;
         decisions += table.decisions();
         deals += table.deals_completed() as u64;

@@ -21,6 +21,13 @@ impl Ledger {
         }
     }
 
+    /// Every total back to zero.
+    pub fn reset(&mut self) {
+        self.seats.fill(0);
+        self.pot = 0;
+        self.house = 0;
+    }
+
     pub fn totals(&self) -> &[i64] {
         &self.seats
     }

@@ -85,22 +85,7 @@ impl<G: Game> Match<G> {
                 .map_err(|e| ConfigError::new(format!("bad --deck: {e}")))?;
         }
         let mut rng = GameRng::from_seed(setup.seed);
-        let order = match &setup.deck {
-            Some(order) => order.clone(),
-            None => shuffled(&game, &mut rng),
-        };
-        let first_draw = match setup.deck {
-            Some(_) => None,
-            None => game.draw_first_dealer(&mut rng),
-        };
-        let dealer = first_draw.as_ref().map_or(setup.dealer, |d| d.dealer);
-        let ctx = DealContext {
-            players: setup.players,
-            dealer,
-            deal_number: 0,
-            scripted: setup.deck.is_some(),
-        };
-        let deal = game.start_deal(ctx, &order, None, &mut rng);
+        let (deal, dealer, first_draw) = first_deal(&game, &setup, &mut rng);
         let mut m = Match {
             ledger: Ledger::new(setup.players),
             dealer,
@@ -117,6 +102,24 @@ impl<G: Game> Match<G> {
         };
         m.settle_finished_deals();
         Ok(m)
+    }
+
+    /// Starts this match over with another seed, as `Match::new` would with the same setup
+    /// and that seed, reusing what it has allocated: simulations play many short matches.
+    pub fn restart(&mut self, seed: u64) {
+        self.setup.seed = seed;
+        self.rng = GameRng::from_seed(seed);
+        let (deal, dealer, first_draw) = first_deal(&self.game, &self.setup, &mut self.rng);
+        self.deal = deal;
+        self.dealer = dealer;
+        self.first_draw = first_draw;
+        self.ledger.reset();
+        self.deals_completed = 0;
+        self.deal_deltas.clear();
+        self.deal_house.clear();
+        self.log.clear();
+        self.over = false;
+        self.settle_finished_deals();
     }
 
     /// Rebuilds a match from its record by replaying every action.
@@ -190,7 +193,10 @@ impl<G: Game> Match<G> {
         }
         self.deal.apply(action)?;
         self.log.push(action);
-        self.settle_finished_deals();
+        // A deal with a seat to act has no outcome yet: skip the call on almost every action.
+        if self.deal.to_act().is_none() {
+            self.settle_finished_deals();
+        }
         Ok(())
     }
 
@@ -333,6 +339,27 @@ impl<G: Game> Match<G> {
             self.deal = self.game.start_deal(ctx, &order, Some(&self.deal), &mut self.rng);
         }
     }
+}
+
+/// The first deal of a match: from the scripted pack or a shuffle, with the first dealer
+/// drawn where the game draws for it.
+fn first_deal<G: Game>(game: &G, setup: &MatchSetup, rng: &mut GameRng) -> (G::Deal, Seat, Option<DealerDraw>) {
+    let order = match &setup.deck {
+        Some(order) => order.clone(),
+        None => shuffled(game, rng),
+    };
+    let first_draw = match setup.deck {
+        Some(_) => None,
+        None => game.draw_first_dealer(rng),
+    };
+    let dealer = first_draw.as_ref().map_or(setup.dealer, |d| d.dealer);
+    let ctx = DealContext {
+        players: setup.players,
+        dealer,
+        deal_number: 0,
+        scripted: setup.deck.is_some(),
+    };
+    (game.start_deal(ctx, &order, None, rng), dealer, first_draw)
 }
 
 fn shuffled<G: Game>(game: &G, rng: &mut GameRng) -> Vec<Card> {

@@ -63,6 +63,10 @@ pub trait DynTable: Send {
     fn step_bot(&mut self) -> Result<Option<(Seat, String)>, String>;
     /// Lets bots play while a seat with a bot is to act; returns how many actions they took.
     fn run_bots(&mut self) -> Result<u64, String>;
+    /// Starts the match over with another seed, the same bots in the same seats and their
+    /// random choices seeded by `bot_seed`: the same as opening a new table that way, without
+    /// the cost (bots hold no state from one decision to the next).
+    fn restart(&mut self, seed: u64, bot_seed: u64);
 }
 
 impl<G: Game> DynTable for Table<G> {
@@ -189,6 +193,13 @@ impl<G: Game> DynTable for Table<G> {
 
     fn run_bots(&mut self) -> Result<u64, String> {
         self.run_bots_limited(u64::MAX)
+    }
+
+    fn restart(&mut self, seed: u64, bot_seed: u64) {
+        self.game_match.restart(seed);
+        self.bot_rng = GameRng::from_seed(bot_seed);
+        self.decisions = 0;
+        self.last_bot_seat = 0;
     }
 }
 

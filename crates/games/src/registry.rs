@@ -137,6 +137,29 @@ mod tests {
         assert!(visit("chess", Id).unwrap_err().contains("Known games: hearts"));
     }
 
+    /// Parses long runs of every notation character in every game (a run of `7`s once overflowed
+    /// Big Three's rank counts): refused or accepted, never a panic, and what parses prints back.
+    #[test]
+    fn parsers_survive_long_repetitive_input() {
+        struct Parse(String);
+        impl GameVisitor for Parse {
+            type Output = ();
+            fn visit<G: Game>(self) {
+                use engine::Deal;
+                if let Ok(a) = self.0.parse::<<G::Deal as Deal>::Action>() {
+                    assert_eq!(a.to_string().parse::<<G::Deal as Deal>::Action>(), Ok(a));
+                }
+            }
+        }
+        for info in all() {
+            for unit in ["7", "T", "10", "JK", "A ", "7C ", "bid 9", "-", "on 1 "] {
+                for n in [1, 2, 3, 4, 5, 13, 255, 256, 257, 1000] {
+                    visit(info.id, Parse(unit.repeat(n))).unwrap();
+                }
+            }
+        }
+    }
+
     #[test]
     fn ids_are_read_leniently_and_typos_get_a_suggestion() {
         assert_eq!(visit("Hearts", Id).unwrap(), "hearts");

@@ -151,6 +151,7 @@ pub struct Duties {
 }
 
 impl Default for Duties {
+    #[inline]
     fn default() -> Self {
         Duties {
             items: [Duty {
@@ -163,22 +164,26 @@ impl Default for Duties {
 }
 
 impl Duties {
+    #[inline]
     pub fn new() -> Duties {
         Duties::default()
     }
 
     /// Adds a duty after the others.
+    #[inline]
     pub fn then(mut self, cards: CardSet, reason: &'static str) -> Duties {
         self.items[self.len as usize] = Duty { cards, reason };
         self.len += 1;
         self
     }
 
+    #[inline]
     fn iter(&self) -> impl Iterator<Item = &Duty> {
         self.items[..self.len as usize].iter()
     }
 
     /// The cards of `hand` that may be played.
+    #[inline]
     pub fn legal(&self, hand: CardSet) -> CardSet {
         self.iter().fold(hand, |allowed, d| match allowed & d.cards {
             CardSet::EMPTY => allowed,

@@ -90,10 +90,43 @@ pub fn run<G: Game>(cfg: &Conformance) -> Report {
             cfg.variants,
             i % cfg.players
         );
-        play_and_check(m, cfg, &ctx, &mut rng, &mut texts, &mut report);
+        play_and_check(m, cfg, &ctx, &mut rng, &mut texts, &mut report, None);
         report.matches += 1;
     }
     report
+}
+
+/// One match of `G` whose moves come from `script`: each byte picks a legal action (its value
+/// modulo the number of them), and the checks of [`run`] are made at every step. When the
+/// bytes run out the match is left unfinished and its replay checked. This is how a fuzzer
+/// drives arbitrary action sequences. Setup errors are returned, not panicked.
+pub fn run_scripted<G: Game>(players: usize, variants: &[String], seed: u64, script: &[u8]) -> Result<Report, String> {
+    let info = G::info();
+    let parsed = Variants::parse(info.variants, variants).map_err(|e| e.to_string())?;
+    let mut setup = MatchSetup::new(players, parsed, seed);
+    setup.dealer = (seed as usize) % players.max(1);
+    let m = Match::<G>::new(setup).map_err(|e| e.to_string())?;
+    let cfg = Conformance {
+        variants: variants.to_vec(),
+        ..Conformance::new(players, 1)
+    };
+    let ctx = format!(
+        "{} players={players} variants={variants:?} seed={seed} (scripted)",
+        info.id
+    );
+    let mut rng = GameRng::from_seed(seed ^ 0x5EED_C0DE);
+    let mut report = Report::default();
+    play_and_check(
+        m,
+        &cfg,
+        &ctx,
+        &mut rng,
+        &mut candidate_texts(),
+        &mut report,
+        Some(script),
+    );
+    report.matches = 1;
+    Ok(report)
 }
 
 /// Card codes, malformed words and anything the game has shown as legal so far.
@@ -114,7 +147,9 @@ fn play_and_check<G: Game>(
     rng: &mut GameRng,
     texts: &mut BTreeSet<String>,
     report: &mut Report,
+    script: Option<&[u8]>,
 ) {
+    let mut script = script.map(|s| s.iter());
     let deck = m.game().deck().counts();
     let mut bots: Vec<Box<dyn Bot<G::Deal>>> = cfg
         .bots
@@ -133,6 +168,10 @@ fn play_and_check<G: Game>(
             .to_act()
             .unwrap_or_else(|| panic!("{at}: match not over but no seat to act"));
         assert_eq!(deal.cards(), deck, "{at}: cards not conserved");
+        assert!(
+            deal.outcome().is_none(),
+            "{at}: a deal with a seat to act has an outcome (Match skips outcomes then)"
+        );
         m.legal_actions(&mut legal);
         assert!(!legal.is_empty(), "{at}: no legal action for seat {seat}");
         assert!(
@@ -206,7 +245,15 @@ fn play_and_check<G: Game>(
             assert!(m == before, "{at}: a malformed action changed the match");
         }
 
-        let action = if bots.is_empty() {
+        let action = if let Some(bytes) = script.as_mut() {
+            match bytes.next() {
+                Some(&b) => legal[b as usize % legal.len()],
+                None => {
+                    check_replay(&m, &format!("{ctx} where the script ends"));
+                    return;
+                }
+            }
+        } else if bots.is_empty() {
             legal[rng.index(legal.len())]
         } else {
             let n = bots.len();

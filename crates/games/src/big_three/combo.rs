@@ -161,7 +161,9 @@ impl FromStr for Combo {
         let mut counts = [0u8; 13];
         for ch in cleaned.chars() {
             let r = ORDER.iter().position(|r| r.letter() == ch).ok_or_else(bad)?;
-            counts[r] += 1;
+            // Saturating: a long run of one rank (found by fuzzing) is refused below as
+            // more than four of a kind, not an overflow.
+            counts[r] = counts[r].saturating_add(1);
         }
         let used: Vec<usize> = (0..13).filter(|&r| counts[r] > 0).collect();
         let size = counts[used[0]];

@@ -156,6 +156,7 @@ impl HeartsDeal {
     }
 
     /// The obligations on the next card played.
+    #[inline]
     fn duties(&self) -> Duties {
         let point_cards = {
             let mut p = HEARTS | CardSet::single(QUEEN_OF_SPADES);
