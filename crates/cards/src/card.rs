@@ -184,6 +184,13 @@ impl Card {
         }
     }
 
+    /// The card of a bit that `CardSet::iter` has already limited to cards' bits.
+    #[inline]
+    pub(crate) const fn from_card_bit(id: u8) -> Card {
+        debug_assert!(Card::from_id(id).is_some());
+        Card(id)
+    }
+
     /// Stable id in 0..64; also the card's bit in a [`crate::CardSet`].
     pub const fn id(self) -> u8 {
         self.0

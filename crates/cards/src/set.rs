@@ -89,8 +89,11 @@ impl CardSet {
         None
     }
 
+    /// The cards in id order. Bits that are no card's (possible only through `from_bits`) are
+    /// skipped, so every id the iterator meets is a card's and needs no check.
+    #[inline]
     pub fn iter(self) -> CardSetIter {
-        CardSetIter(self.0)
+        CardSetIter(self.0 & (CardSet::FULL_52.0 | 1))
     }
 
     /// `n` cards chosen uniformly at random (all of them if there are fewer).
@@ -120,7 +123,7 @@ impl Iterator for CardSetIter {
         }
         let id = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
-        Card::from_id(id)
+        Some(Card::from_card_bit(id))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -215,6 +218,15 @@ impl serde::Serialize for CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn iteration_meets_only_cards_even_from_raw_bits() {
+        let all: Vec<Card> = CardSet::from_bits(u64::MAX).iter().collect();
+        assert_eq!(all.len(), 53, "52 cards and the joker");
+        assert!(all.iter().all(|c| Card::from_id(c.id()) == Some(*c)));
+        assert_eq!(CardSet::from_bits(u64::MAX).iter().len(), 53);
+        assert_eq!(CardSet::FULL_52.iter().count(), 52);
+    }
     use crate::Rank;
 
     #[test]
