@@ -82,9 +82,12 @@ impl Trick {
             (class, strength(c))
         };
         let mut best = 0;
+        let mut best_key = key(self.cards[0]);
         for i in 1..self.len() {
-            if key(self.cards[i]) > key(self.cards[best]) {
+            let k = key(self.cards[i]);
+            if k > best_key {
                 best = i;
+                best_key = k;
             }
         }
         best

@@ -227,11 +227,12 @@ impl HeartsDeal {
         self.start_play();
     }
 
-    fn play(&mut self, card: Card) {
+    /// Plays a legal card; `duties` are those in force for it.
+    fn play(&mut self, card: Card, duties: Duties) {
         let seat = self.to_act as usize;
         self.hands[seat].remove(card);
         self.played.insert(card);
-        self.cannot_hold[seat] |= self.duties().revealed_absent(card);
+        self.cannot_hold[seat] |= duties.revealed_absent(card);
         let is_heart = card.suit() == Some(Suit::Hearts);
         let discard = self.trick.led_suit().is_some_and(|led| card.suit() != Some(led));
         // A heart breaks hearts when discarded, or when led (only possible from a hand of hearts).
@@ -303,15 +304,20 @@ impl Deal for HeartsDeal {
             (_, HeartsAction::MoonAdd | HeartsAction::MoonSubtract) => {
                 Err(Illegal::new("there is no moon to score now"))
             }
-            (phase, HeartsAction::Card(card)) => {
+            (Phase::Passing, HeartsAction::Card(card)) => {
                 if !self.legal_cards().contains(card) {
                     return Err(self.why_not(card));
                 }
-                if phase == Phase::Passing {
-                    self.pick_to_pass(card);
-                } else {
-                    self.play(card);
+                self.pick_to_pass(card);
+                Ok(())
+            }
+            (Phase::Playing, HeartsAction::Card(card)) => {
+                // One duty list both checks the card and says what playing it reveals.
+                let duties = self.duties();
+                if !duties.legal(self.hands[self.to_act as usize]).contains(card) {
+                    return Err(self.why_not(card));
                 }
+                self.play(card, duties);
                 Ok(())
             }
         }
