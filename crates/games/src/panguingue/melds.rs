@@ -159,8 +159,10 @@ pub struct Meld {
     base_len: u8,
 }
 
-/// The pieces a meld leaves after cards are taken out of it: at most two (a rope cut in the
-/// middle), each a valid meld.
+/// The pieces a meld leaves after cards are taken out of it (P14: "one or more valid melds"),
+/// each a valid meld: one, or two for a rope cut in the middle or a set whose rest holds
+/// exactly two suits (which can only stand as two one-suit sets). A player never has more than
+/// three melds, and a split or borrow always adds one, so a rest never needs three pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pieces {
     pub parts: [Option<Meld>; 2],
@@ -344,8 +346,13 @@ impl Meld {
         out
     }
 
-    /// What is left after taking `cards` out, if every piece is a valid meld (P14) and something
-    /// is left: a set must stay one set; a rope may fall into two ropes.
+    /// What is left after taking `cards` out, if something is left and it stands as valid melds
+    /// (P14): a rope falls into its runs; a set's rest stays one set where it is a valid set
+    /// (non-strict, P14), and otherwise, holding exactly two suits of at least three cards each,
+    /// falls into those two one-suit sets (clubs, diamonds, hearts, spades order). No other
+    /// arrangement is possible: a rest of three or more cards that is not one set has two suits
+    /// only (a third suit makes it a mixed set; aces and kings are a set in any suits), so each
+    /// of its pieces holds one suit.
     pub fn without(&self, cards: &Bag) -> Option<Pieces> {
         match self.shape {
             Shape::Rope { suit, lo, len } => {
@@ -388,9 +395,27 @@ impl Meld {
                     }
                     suits[c.suit_unchecked().index()] -= 1;
                 }
-                Meld::set_is_valid(rank, suits, false).then_some(Pieces {
-                    parts: [Some(Meld::from_shape(Shape::Set { rank, suits })), None],
-                })
+                if Meld::set_is_valid(rank, suits, false) {
+                    return Some(Pieces {
+                        parts: [Some(Meld::from_shape(Shape::Set { rank, suits })), None],
+                    });
+                }
+                // Two suits (each at least three cards): two one-suit sets.
+                let mut parts = [None; 2];
+                let mut k = 0;
+                for (s, &n) in suits.iter().enumerate() {
+                    if n == 0 {
+                        continue;
+                    }
+                    if n < 3 || k == 2 {
+                        return None;
+                    }
+                    let mut one = [0; 4];
+                    one[s] = n;
+                    parts[k] = Some(Meld::from_shape(Shape::Set { rank, suits: one }));
+                    k += 1;
+                }
+                (k == 2).then_some(Pieces { parts })
             }
         }
     }

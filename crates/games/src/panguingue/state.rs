@@ -333,6 +333,13 @@ impl PanDeal {
         }
     }
 
+    /// Whether the player in turn has taken and melded a forced discard: P3's forced turn is the
+    /// take, its lay-off and the discard, so only the discard is left (a player whose forced
+    /// card could not be melded drew from the stock and plays a free turn).
+    fn forced_take_made(&self) -> bool {
+        self.forced && self.step == Step::Meld && !self.drew_stock
+    }
+
     /// The limits on melding plays at this point of the turn.
     fn limits(&self) -> Limits {
         let must_place = if self.cfg.meld_when_rejecting { None } else { self.drawn };
@@ -434,6 +441,11 @@ impl PanDeal {
     }
 
     fn check_play(&self, play: Play) -> Result<Effect, Illegal> {
+        if self.forced_take_made() {
+            return Err(Illegal::new(
+                "a forced turn is the take, its lay-off and the discard: discard now (you meld freely again next turn)",
+            ));
+        }
         let p = self.turn as usize;
         self.seats[p]
             .layout
@@ -489,11 +501,13 @@ impl Deal for PanDeal {
             }
             Step::Meld => {
                 let p = self.turn as usize;
-                self.seats[p]
-                    .layout
-                    .each_play(&self.seats[p].hand, self.limits(), &self.cfg.melds, &mut |play| {
-                        out.push(play.into())
-                    });
+                if !self.forced_take_made() {
+                    self.seats[p]
+                        .layout
+                        .each_play(&self.seats[p].hand, self.limits(), &self.cfg.melds, &mut |play| {
+                            out.push(play.into())
+                        });
+                }
                 self.each_discard(&mut |c| out.push(PanAction::Discard(c)));
             }
             Step::Over => {}

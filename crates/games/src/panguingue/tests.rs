@@ -409,6 +409,12 @@ fn px6_ten_melded_protection() {
     assert_eq!(d.turn(), 1);
     // U can be forced to take it; nobody forces, and U takes it and goes out.
     assert_eq!(d.step(), Step::Force);
+    // Forced, U goes out the same way: the forced lay-off is the eleventh card (P3, P15).
+    let mut forced = d.clone();
+    act(&mut forced, "force");
+    assert_eq!(legal(&forced), ["take on 1"]);
+    act(&mut forced, "take on 1");
+    assert_eq!((forced.step(), forced.winner()), (Step::Over, Some(1)));
     act(&mut d, "pass");
     act(&mut d, "pass");
     assert_eq!(legal(&d), ["stock", "take on 1"]);
@@ -636,7 +642,94 @@ fn brute_plays(layout: &Layout, hand: &CardCounts, limits: Limits) -> Vec<Play> 
     found
 }
 
-// The listed plays are exactly the plays the check accepts, on layouts and hands from play.
+/// Asserts that `plays` lists exactly what `check` accepts for this layout and hand, under a
+/// free turn's limits, a card to place (with and without splits) and a forced lay-off.
+fn assert_listed_is_legal(layout: &Layout, hand: &CardCounts, place: Option<Card>, what: &str) {
+    let free = Limits {
+        must_place: None,
+        lay_off_only: false,
+        splits: true,
+    };
+    let mut all = vec![free];
+    if let Some(c) = place {
+        all.push(Limits {
+            must_place: Some(c),
+            ..free
+        });
+        all.push(Limits {
+            must_place: Some(c),
+            splits: false,
+            ..free
+        });
+        all.push(Limits {
+            must_place: Some(c),
+            lay_off_only: true,
+            splits: false,
+        });
+    }
+    for limits in all {
+        let mut listed = Vec::new();
+        layout.plays(hand, limits, &RULES, &mut listed);
+        listed.sort();
+        listed.dedup();
+        assert_eq!(listed, brute_plays(layout, hand, limits), "{what} {limits:?}");
+    }
+}
+
+/// A layout of one to three melds (at most ten cards) and a hand that fills it to eleven cards
+/// (at most eight): sets of many copies in two to four suits, ropes of any length, and hand
+/// cards of the same ranks and suits, so splits and borrows leave several melds.
+fn random_table(rng: &mut GameRng) -> (Layout, CardCounts) {
+    use cards::Suit;
+    const SET_POS: [u8; 5] = [0, 2, 6, 8, 9]; // A, 3, 7, Q, K
+    loop {
+        let mut list: Vec<Vec<Card>> = Vec::new();
+        for _ in 0..1 + rng.index(3) {
+            let suit = Suit::from_index(rng.index(4));
+            if rng.below(3) == 0 {
+                let len = 3 + rng.below(8) as u8;
+                let lo = rng.below(u32::from(11 - len)) as u8;
+                list.push((lo..lo + len).map(|p| melds::card_at(p, suit)).collect());
+            } else {
+                let pos = SET_POS[rng.index(SET_POS.len())];
+                let counts = [0u8, 0, 1, 1, 2, 3, 3, 4, 5];
+                let mut m = Vec::new();
+                for s in Suit::ALL {
+                    let k = if s == suit { 3 } else { counts[rng.index(counts.len())] };
+                    m.extend(std::iter::repeat_n(melds::card_at(pos, s), k as usize));
+                }
+                list.push(m);
+            }
+        }
+        let melded: usize = list.iter().map(Vec::len).sum();
+        if melded > 10 {
+            continue;
+        }
+        let Some(layout) = Layout::from_cards(&list) else {
+            continue;
+        };
+        let mut hand = CardCounts::new();
+        while hand.total() < (11 - melded).min(8) as u32 {
+            let m = &list[rng.index(list.len())];
+            let near = m[rng.index(m.len())];
+            let (pos, suit) = (near.rank().and_then(melds::position).unwrap(), near.suit().unwrap());
+            let c = match rng.below(4) {
+                0 => melds::card_at(pos, Suit::from_index(rng.index(4))),
+                1 => melds::card_at(pos, suit),
+                2 => melds::card_at((pos + rng.below(3) as u8).saturating_sub(1).min(9), suit),
+                _ => melds::card_at(rng.below(10) as u8, Suit::from_index(rng.index(4))),
+            };
+            // No more copies than the eight packs hold.
+            if list.iter().flatten().filter(|&&x| x == c).count() + (hand.count(c) as usize) < 8 {
+                hand.add(c);
+            }
+        }
+        return (layout, hand);
+    }
+}
+
+// The listed plays are exactly the plays the check accepts, on layouts and hands from play and
+// on built layouts where sets of many copies split or lend into several melds.
 #[test]
 fn listed_plays_are_exactly_the_legal_ones() {
     let g = game(4, &[]);
@@ -687,6 +780,46 @@ fn listed_plays_are_exactly_the_legal_ones() {
         }
     }
     assert!(checked > 300, "{checked}");
+    // Built layouts, counting the plays that leave a set or a rope in several melds.
+    let (mut set_rests, mut three_sets, mut rope_rests) = (0, 0, 0);
+    for i in 0..400 {
+        let (layout, hand) = random_table(&mut rng);
+        let place = hand.iter().nth(rng.index(hand.iter().count())).map(|(c, _)| c);
+        assert_listed_is_legal(&layout, &hand, place, &format!("table {i}: {layout:?} {hand:?}"));
+        let free = Limits {
+            must_place: None,
+            lay_off_only: false,
+            splits: true,
+        };
+        let mut listed = Vec::new();
+        layout.plays(&hand, free, &RULES, &mut listed);
+        for play in listed {
+            let (Play::Split(k, _) | Play::Borrow(k, ..)) = play else {
+                continue;
+            };
+            let effect = layout.check(&hand, play, free, &RULES).unwrap();
+            let mut after = layout;
+            after.commit(&mut hand.clone(), &effect);
+            if after.melds().len() == layout.melds().len() + 2 {
+                match layout.melds()[k as usize].shape {
+                    melds::Shape::Set { .. } => {
+                        set_rests += 1;
+                        let one_suit = |m: &Meld| {
+                            m.cards()
+                                .cards()
+                                .all(|c| c.suit() == m.cards().cards().next().unwrap().suit())
+                        };
+                        three_sets += usize::from(after.melds().iter().filter(|m| one_suit(m)).count() == 3);
+                    }
+                    melds::Shape::Rope { .. } => rope_rests += 1,
+                }
+            }
+        }
+    }
+    assert!(
+        set_rests > 50 && three_sets > 5 && rope_rests > 20,
+        "{set_rests} {three_sets} {rope_rests}"
+    );
 }
 
 #[test]
@@ -878,4 +1011,278 @@ fn worlds_after_a_rebuild_keep_only_public_knowledge() {
     }
     assert!(differs, "the melded draw could have been any rebuilt card");
     assert!(pending > 0 && placed > 0, "{pending} {placed}");
+}
+
+// P3: a forced turn is the take, the lay-off and the discard, with no other melding play in
+// between. The reproduction: four players, seed 3, every decision the rule bot's (as the
+// engine's `hint` gives it) and every force window forced. The third forced take, `take on 2`,
+// used to be followed by `split 2 JD JD JD`.
+#[test]
+fn a_forced_turn_is_take_lay_off_and_discard() {
+    use engine::Decision;
+    let setup = engine::MatchSetup::new(4, Variants::defaults(Panguingue::info().variants), 3);
+    let mut m = engine::Match::<Panguingue>::new(setup).unwrap();
+    let mut bot = m.game().bot("rule").unwrap();
+    let mut rng = GameRng::from_seed(0);
+    let mut legal_now = Vec::new();
+    let mut forced_takes = Vec::new();
+    while !m.is_over() && forced_takes.len() < 3 {
+        m.legal_actions(&mut legal_now);
+        let a = if m.deal().step() == Step::Force {
+            PanAction::Force
+        } else {
+            let decision = Decision::new(m.deal(), &legal_now, m.totals()).unwrap();
+            bot.choose(&decision, &mut rng)
+        };
+        let forced_take = m.deal().forced && m.deal().step() == Step::Draw && a != PanAction::Stock;
+        let before = m.deal().clone();
+        m.apply(a).unwrap();
+        if !forced_take {
+            continue;
+        }
+        forced_takes.push(a.to_string());
+        let d = m.deal();
+        assert_eq!(d.step(), Step::Meld, "nobody went out on these takes");
+        let moves = legal(d);
+        assert!(
+            !moves.is_empty() && moves.iter().all(|a| a.starts_with("discard")),
+            "after forced take {}: {moves:?}",
+            forced_takes.len()
+        );
+        // What the hand and layout would allow on a free turn is refused.
+        let p = d.turn();
+        let mut free = Vec::new();
+        let limits = Limits {
+            must_place: None,
+            lay_off_only: false,
+            splits: true,
+        };
+        d.layout(p).plays(d.hand(p), limits, &d.cfg.melds, &mut free);
+        if forced_takes.len() == 3 {
+            assert!(
+                free.contains(&Play::Split(1, Bag::of(cards("JD JD JD")).unwrap())),
+                "{free:?}"
+            );
+        }
+        for play in free {
+            let mut d = d.clone();
+            let e = refused(&mut d, &PanAction::from(play).to_string());
+            assert!(e.contains("forced turn"), "{e}");
+        }
+        // The same deal with the force passed by: a voluntary take leaves the turn free.
+        if forced_takes.len() == 3 {
+            let mut free_turn = before.clone();
+            free_turn.forced = false;
+            free_turn.forcer = None;
+            act(&mut free_turn, &forced_takes[2]);
+            assert!(legal(&free_turn).contains(&"split 2 JD JD JD".to_string()));
+        }
+    }
+    assert_eq!(forced_takes, ["take on 1", "take on 2", "take on 2"]);
+}
+
+// P3 with `forcing_scope=any-meld`: a forced player who melds the card by a new meld also only
+// discards; one who cannot meld it draws from the stock and plays an ordinary turn.
+#[test]
+fn any_meld_forcing_ends_with_the_discard_too() {
+    let g = game(2, &["forcing_scope=any-meld"]);
+    // Dealer 0: seat 1 plays first and may be forced to take the upcard 6C.
+    let mut d = deal(&g, 0, &["", "6D 6H QC QD QH KS KH AS 2S 3H"], "6C", "2S");
+    all_stay(&mut d);
+    assert_eq!(d.step(), Step::Force);
+    act(&mut d, "force");
+    assert_eq!(legal(&d), ["take meld 6D 6H"]);
+    act(&mut d, "take meld 6D 6H");
+    let moves = legal(&d);
+    assert!(moves.iter().all(|a| a.starts_with("discard")), "{moves:?}");
+    let e = refused(&mut d, "meld QC QD QH");
+    assert!(e.contains("forced turn"), "{e}");
+    // Forced with nothing to meld the card with: the stock, and a free turn.
+    let mut d = deal(&g, 0, &["", "QC QD QH KS KH AS 2S 3H 4S JD"], "6C", "2S");
+    all_stay(&mut d);
+    act(&mut d, "force");
+    assert_eq!(legal(&d), ["stock"]);
+    act(&mut d, "stock");
+    assert!(legal(&d).contains(&"meld QC QD QH".to_string()));
+}
+
+// P14: a set may split, and lend cards, leaving several melds. Two players, dealer 0: seat 1
+// is dealt 7C 7C 7C 7H 7H 7H 7D 7S 7H KS, the upcard is 2C and the stock starts QD 4D.
+#[test]
+fn a_set_splits_and_lends_into_several_melds() {
+    let g = game(2, &[]);
+    let hands = ["", "7C 7C 7C 7H 7H 7H 7D 7S 7H KS"];
+    let mut d = deal(&g, 0, &hands, "2C", "QD 4D");
+    let o = order(&g, 0, &hands, "2C", "QD 4D");
+    assert_eq!(o[..5], cards("7C 7C 7C 7H 7H")[..]);
+    assert_eq!(o[10..15], cards("7H 7D 7S 7H KS")[..]);
+    assert_eq!(o[20..22], cards("2C QD")[..]);
+    all_stay(&mut d);
+    act(&mut d, "stock");
+    act(&mut d, "meld 7C 7H 7D");
+    for c in ["7C", "7C", "7H", "7H"] {
+        act(&mut d, &format!("lay {c} on 1"));
+    }
+    let rules = g.config.melds;
+    assert_eq!(d.layout(1).entitlement(&rules), 5, "a mixed valle set of seven");
+    let moves = legal(&d);
+    assert!(moves.contains(&"borrow 1 7D with 7H 7S".to_string()), "{moves:?}");
+    let mut lent = d.clone();
+    act(&mut lent, "borrow 1 7D with 7H 7S");
+    assert_eq!(
+        lent.view(1).players[1].melds,
+        vec![cards("7C 7C 7C"), cards("7H 7H 7H"), cards("7D 7H 7S")]
+    );
+    // 2 + 2 + 1: no more than the 5 collected, so nothing is paid (P9).
+    assert_eq!(lent.layout(1).entitlement(&rules), 5);
+    assert_eq!(lent.deltas(), d.deltas());
+    // What is left must still stand as melds: 7C 7C 7C 7H 7H 7H less a 7C is not.
+    let e = refused(&mut d, "borrow 1 7C 7D with 7H 7S");
+    assert!(e.contains("does not leave valid melds"), "{e}");
+
+    act(&mut d, "lay 7H on 1");
+    act(&mut d, "lay 7S on 1");
+    let moves = legal(&d);
+    assert!(moves.contains(&"split 1 7D 7H 7S".to_string()), "{moves:?}");
+    let mut split = d.clone();
+    act(&mut split, "split 1 7D 7H 7S");
+    assert_eq!(
+        split.view(1).players[1].melds,
+        vec![cards("7C 7C 7C"), cards("7H 7H 7H"), cards("7D 7H 7S")]
+    );
+    // A rest that is a set stays one set.
+    act(&mut d, "split 1 7C 7C 7C");
+    assert_eq!(
+        d.view(1).players[1].melds,
+        vec![cards("7D 7H 7H 7H 7H 7S"), cards("7C 7C 7C")]
+    );
+}
+
+// Nine sevens, three each of clubs, diamonds and hearts, split into three one-suit sets in one
+// play; the conditions are paid through P9 (with spades among them, the rise is paid).
+#[test]
+fn nine_of_a_rank_split_into_three_one_suit_sets() {
+    for (suits, split, melds, entitled, paid) in [
+        ("7C 7D 7H", "7C 7C 7C", ["7D 7D 7D", "7H 7H 7H", "7C 7C 7C"], 6, 0),
+        ("7C 7H 7S", "7C 7C 7C", ["7H 7H 7H", "7S 7S 7S", "7C 7C 7C"], 8, 1),
+    ] {
+        let g = game(2, &[]);
+        let three: Vec<String> = suits.split(' ').map(|c| format!("{c} {c} {c}")).collect();
+        let hand = format!("{} KS", three.join(" "));
+        let mut d = deal(&g, 0, &["", &hand], "2C", "QD 4D");
+        all_stay(&mut d);
+        act(&mut d, "stock");
+        act(&mut d, &format!("meld {suits}"));
+        for c in suits.split(' ') {
+            act(&mut d, &format!("lay {c} on 1"));
+            act(&mut d, &format!("lay {c} on 1"));
+        }
+        let rules = g.config.melds;
+        assert_eq!(d.layout(1).entitlement(&rules), 7, "1 + 6 for nine mixed sevens");
+        let before = d.deltas()[1];
+        let moves = legal(&d);
+        assert!(moves.contains(&format!("split 1 {split}")), "{moves:?}");
+        act(&mut d, &format!("split 1 {split}"));
+        let want: Vec<Vec<Card>> = melds.iter().map(|m| cards(m)).collect();
+        assert_eq!(d.view(1).players[1].melds, want);
+        assert_eq!(d.layout(1).entitlement(&rules), entitled, "2 for each set, 4 in spades");
+        assert_eq!(d.deltas()[1], before + paid, "{suits}");
+        assert_eq!(d.seats[1].collected, 7 + paid as u32);
+        assert_eq!(d.deltas().iter().sum::<i64>() + d.pot(), 0);
+    }
+}
+
+// A borrow that leaves two one-suit sets, one of them in spades: the rise is paid (P9, P14).
+#[test]
+fn a_borrow_leaving_one_suit_sets_pays_the_rise() {
+    let g = game(3, &[]);
+    let mut d = deal(&g, 0, &["", "", "7S 7S 7S 7H 7H 7H 7D 7C 7H KS"], "2C", "QD");
+    all_stay(&mut d);
+    act(&mut d, "stock");
+    act(&mut d, "meld 7D 7H 7S");
+    for c in ["7S", "7S", "7H", "7H"] {
+        act(&mut d, &format!("lay {c} on 1"));
+    }
+    assert_eq!(d.seats[2].collected, 5);
+    let before = d.deltas()[2];
+    act(&mut d, "borrow 1 7D with 7C 7H");
+    assert_eq!(
+        d.view(2).players[2].melds,
+        vec![cards("7H 7H 7H"), cards("7S 7S 7S"), cards("7C 7D 7H")]
+    );
+    // 2 + 4 + 1 = 7: two more from each of the two opponents.
+    assert_eq!(d.deltas()[2], before + 4);
+    assert_eq!(d.seats[2].collected, 7);
+}
+
+// `take borrow` may leave several melds too: the taken 7S with 7H from hand and the 7D
+// borrowed from 7C 7C 7C 7H 7H 7H 7D.
+#[test]
+fn a_take_borrow_may_leave_several_melds() {
+    let g = game(2, &[]);
+    let mut d = deal(&g, 0, &[], "7S", "");
+    all_stay(&mut d);
+    assert_eq!((d.turn(), d.step()), (1, Step::Draw));
+    lay_out(&mut d, 1, &["7C 7C 7C 7H 7H 7H 7D"], "7H QD KS");
+    let moves = legal(&d);
+    assert!(moves.contains(&"take borrow 1 7D with 7H".to_string()), "{moves:?}");
+    act(&mut d, "take borrow 1 7D with 7H");
+    assert_eq!(
+        d.view(1).players[1].melds,
+        vec![cards("7C 7C 7C"), cards("7H 7H 7H"), cards("7D 7H 7S")]
+    );
+}
+
+// `Meld::without` on sets against brute force: what is left stands as one set if it is one,
+// and otherwise as the only way to cut it into two melds (there is never more than one).
+#[test]
+fn a_set_rest_is_one_meld_or_its_only_two_meld_partition() {
+    use cards::{Rank, Suit};
+    let valid = |rank: Rank, s: [u8; 4]| Meld::from_cards(melds::set_bag(rank, s).cards(), false);
+    let mut two_pieces = 0;
+    for rank in [Rank::Seven, Rank::Queen, Rank::King] {
+        for code in 0..9u32.pow(4) {
+            let rest: [u8; 4] = std::array::from_fn(|i| (code / 9u32.pow(i as u32) % 9) as u8);
+            let n: u8 = rest.iter().sum();
+            if n > 10 {
+                continue;
+            }
+            // A meld holding the rest and one more card, taken out again.
+            let extra_suit = match rest.iter().filter(|&&k| k > 0).count() {
+                1 => rest.iter().position(|&k| k > 0).unwrap(),
+                _ => rest.iter().position(|&k| k == 0).unwrap_or(0),
+            };
+            let extra = Card::new(rank, Suit::from_index(extra_suit));
+            let mut all = rest;
+            all[extra_suit] += 1;
+            let Some(meld) = valid(rank, all) else {
+                assert!(n <= 1, "{rest:?}");
+                continue;
+            };
+            let got = meld.without(&Bag::of([extra]).unwrap()).map(|p| {
+                let mut v: Vec<Bag> = p.iter().map(|m| m.cards()).collect();
+                v.sort();
+                v
+            });
+            let mut want: Vec<Vec<Bag>> = Vec::new();
+            if let Some(whole) = valid(rank, rest) {
+                want.push(vec![whole.cards()]);
+            } else {
+                melds::sub_multisets(rest, 3, n.saturating_sub(3), &mut |a| {
+                    let b: [u8; 4] = std::array::from_fn(|i| rest[i] - a[i]);
+                    if let (Some(x), Some(y)) = (valid(rank, a), valid(rank, b)) {
+                        let mut v = vec![x.cards(), y.cards()];
+                        v.sort();
+                        if !want.contains(&v) {
+                            want.push(v);
+                        }
+                    }
+                });
+            }
+            assert!(want.len() <= 1, "{rank:?} {rest:?}: {want:?}");
+            assert_eq!(got, want.pop(), "{rank:?} {rest:?}");
+            two_pieces += usize::from(got.is_some_and(|v| v.len() == 2));
+        }
+    }
+    assert!(two_pieces > 20, "{two_pieces}");
 }
