@@ -2,9 +2,10 @@
 //!
 //! Ranks are indexed by strength: 0 = 4, 1 = 5, ... 9 = K, 10 = A, 11 = 2, 12 = 3. A combination
 //! is (kind, groups, top): e.g. a run of three pairs 4-4-5-5-6-6 is (Run2, 3, 2). It packs into
-//! 16 bits, and legal plays are generated from per-rank counts without looking at suits.
+//! 16 bits, and legal plays are generated from the ranks held once, twice, three and four times
+//! without looking at suits.
 
-use cards::{Card, CardSet, Rank};
+use cards::{CardSet, Rank};
 use std::fmt;
 use std::str::FromStr;
 
@@ -27,7 +28,8 @@ pub const ORDER: [Rank; 13] = [
 
 /// Strength index of a rank (4 is 0, 3 is 12).
 pub fn strength(rank: Rank) -> u8 {
-    ORDER.iter().position(|&r| r == rank).expect("every rank has a place") as u8
+    // Ace is 1 and king 13: 4 to king move down by four, ace to 3 go on top.
+    (rank as u8 + 9) % 13
 }
 
 /// The highest index a straight or run may reach: the king (A, 2 and 3 are not allowed).
@@ -185,59 +187,97 @@ impl FromStr for Combo {
     }
 }
 
-/// How many cards of each rank (by strength index) a hand holds.
+/// For each group size (1 to 4), the ranks a hand holds at least that many of: bit = strength
+/// index. A play needs only these sets, and each is a few operations on the hand's four
+/// suit lanes, so nothing is counted card by card.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RankCounts(pub [u8; 13]);
+pub struct RankSets([u16; 4]);
 
-impl RankCounts {
-    pub fn of(hand: CardSet) -> RankCounts {
-        let mut c = [0u8; 13];
-        for card in hand {
-            c[strength(card.rank().expect("no jokers")) as usize] += 1;
-        }
-        RankCounts(c)
+/// Ranks a straight or run may use: 4 up to the king.
+const SEQUENCE_RANKS: u16 = (1 << (TOP_FOR_SEQUENCES + 1)) - 1;
+
+/// One suit lane of a card set (bit = face value, ace 1) re-indexed by strength.
+fn lane_by_strength(lane: u16) -> u16 {
+    // 4 to king move down four places; ace, 2 and 3 go on top.
+    (lane >> 4) & 0x3FF | (lane >> 1 & 0b111) << 10
+}
+
+/// The top ranks of `groups` consecutive ranks all in `held`.
+fn run_tops(held: u16, groups: u8) -> u16 {
+    (1..groups).fold(held, |tops, g| tops & held << g)
+}
+
+fn each_top(mut tops: u16, mut f: impl FnMut(u8)) {
+    while tops != 0 {
+        f(tops.trailing_zeros() as u8);
+        tops &= tops - 1;
+    }
+}
+
+impl RankSets {
+    pub fn of(hand: CardSet) -> RankSets {
+        let b = hand.bits();
+        let [c, d, h, s] = [0, 16, 32, 48].map(|shift| lane_by_strength((b >> shift) as u16));
+        RankSets([
+            c | d | h | s,
+            c & d | c & h | c & s | d & h | d & s | h & s,
+            c & d & h | c & d & s | c & h & s | d & h & s,
+            c & d & h & s,
+        ])
     }
 
+    /// The ranks held at least `size` (1 to 4) times.
+    pub fn at_least(&self, size: u8) -> u16 {
+        self.0[size as usize - 1]
+    }
+
+    /// Whether the hand has the cards of a combination that is `valid`.
     pub fn holds(&self, combo: &Combo) -> bool {
-        let low = combo.top + 1 - combo.groups;
-        (low..=combo.top).all(|r| self.0[r as usize] >= combo.kind.group_size())
+        run_tops(self.at_least(combo.kind.group_size()), combo.groups) >> combo.top & 1 != 0
     }
 
-    /// Appends every combination the hand can make (`to_beat`: only those beating it).
+    /// Calls `out` with every combination the hand can make (`to_beat`: only those beating
+    /// it), in `Combo` order (kind, groups, top): legal actions come out sorted without a sort.
     pub fn combos(&self, to_beat: Option<&Combo>, min_run_groups: u8, bombs: bool, mut out: impl FnMut(Combo)) {
-        let c = &self.0;
-        let ok = |combo: &Combo| to_beat.is_none_or(|t| combo.beats(t, bombs));
-        for size in 1..=4u8 {
-            for top in 0..13u8 {
-                let combo = Combo {
-                    kind: ComboKind::set(size),
-                    groups: 1,
-                    top,
-                };
-                if c[top as usize] >= size && ok(&combo) {
-                    out(combo);
-                }
+        let mut emit = |tops: u16, kind: ComboKind, groups: u8| each_top(tops, |top| out(Combo { kind, groups, top }));
+        let Some(t) = to_beat else {
+            for size in 1..=4 {
+                emit(self.at_least(size), ComboKind::set(size), 1);
             }
-        }
-        for size in 1..=4u8 {
-            let min_groups = if size == 1 { 3 } else { min_run_groups };
-            for top in 0..=TOP_FOR_SEQUENCES {
-                // The longest run of ranks with enough cards ending at `top`.
-                let mut len = 0u8;
-                while len <= top && c[(top - len) as usize] >= size {
-                    len += 1;
-                }
-                for groups in min_groups..=len {
-                    let combo = Combo {
-                        kind: ComboKind::sequence(size),
-                        groups,
-                        top,
-                    };
-                    if ok(&combo) {
-                        out(combo);
+            for size in 1..=4 {
+                let min_groups = if size == 1 { 3 } else { min_run_groups };
+                let held = self.at_least(size) & SEQUENCE_RANKS;
+                let mut tops = held;
+                for groups in 2..=TOP_FOR_SEQUENCES + 1 {
+                    tops &= held << (groups - 1);
+                    if tops == 0 {
+                        break;
+                    }
+                    if groups >= min_groups {
+                        emit(tops, ComboKind::sequence(size), groups);
                     }
                 }
             }
+            return;
+        };
+        // Only the same kind and length with a higher top beats `t`, or with bombs any quads.
+        let mut held = self.at_least(t.kind.group_size());
+        if t.kind.is_sequence() {
+            held &= SEQUENCE_RANKS;
+        }
+        let same = run_tops(held, t.groups) & !0 << (t.top + 1);
+        let quads = if bombs && t.kind != ComboKind::Quads {
+            self.at_least(4)
+        } else {
+            0
+        };
+        // Quads sort after the other sets and before every sequence.
+        if t.kind < ComboKind::Quads {
+            emit(same, t.kind, t.groups);
+            emit(quads, ComboKind::Quads, 1);
+        } else {
+            emit(quads, ComboKind::Quads, 1);
+            emit(same, t.kind, t.groups);
         }
     }
 }
@@ -245,14 +285,16 @@ impl RankCounts {
 /// The cards a combination takes from a hand: for each rank, the lowest suits first (suits
 /// never matter in play, so the choice is canonical).
 pub fn take_cards(hand: CardSet, combo: &Combo) -> CardSet {
-    let mut taken = CardSet::EMPTY;
-    let low = combo.top + 1 - combo.groups;
-    for r in low..=combo.top {
-        let rank = ORDER[r as usize];
-        let of_rank: Vec<Card> = hand.iter().filter(|c| c.rank() == Some(rank)).collect();
-        for &c in of_rank.iter().take(combo.kind.group_size() as usize) {
-            taken.insert(c);
+    const EVERY_SUIT: u64 = 1 | 1 << 16 | 1 << 32 | 1 << 48;
+    let mut taken = 0u64;
+    for r in combo.top + 1 - combo.groups..=combo.top {
+        // A card's id is suit * 16 + rank, so lower bits are lower suits.
+        let mut of_rank = hand.bits() & EVERY_SUIT << ORDER[r as usize] as u64;
+        for _ in 0..combo.kind.group_size() {
+            let lowest = of_rank & of_rank.wrapping_neg();
+            taken |= lowest;
+            of_rank ^= lowest;
         }
     }
-    taken
+    CardSet::from_bits(taken)
 }

@@ -10,6 +10,6 @@ mod state;
 mod tests;
 
 pub use bot::RuleBot;
-pub use combo::{Combo, ComboKind, RankCounts};
+pub use combo::{Combo, ComboKind, RankSets};
 pub use rules::{BigThree, BigThreeConfig};
 pub use state::{BigThreeAction, BigThreeDeal, BigThreeView, Step};

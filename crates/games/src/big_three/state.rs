@@ -1,10 +1,11 @@
-use super::combo::{take_cards, Combo, RankCounts};
+use super::combo::{take_cards, Combo, RankSets};
 use super::rules::BigThreeConfig;
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_hidden, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 /// Where a hand stands.
@@ -164,16 +165,11 @@ impl BigThreeDeal {
         self.cfg.next(seat)
     }
 
-    fn bids_open(&self) -> Vec<u8> {
+    /// The bids that may be made now (empty once 3 is bid).
+    fn bids_open(&self) -> RangeInclusive<u8> {
         let lo = self.high_bid + 1;
-        if lo > 3 {
-            return Vec::new();
-        }
-        if self.cfg.any_higher_bid {
-            (lo..=3).collect()
-        } else {
-            vec![lo]
-        }
+        let hi = if self.cfg.any_higher_bid { 3 } else { lo.min(3) };
+        lo..=hi
     }
 
     fn can_pass_in_auction(&self) -> bool {
@@ -213,8 +209,7 @@ impl BigThreeDeal {
     }
 
     fn legal_plays(&self, out: impl FnMut(Combo)) {
-        let counts = RankCounts::of(self.hands[self.to_act as usize]);
-        counts.combos(
+        RankSets::of(self.hands[self.to_act as usize]).combos(
             self.table.as_ref().map(|t| &t.0),
             self.cfg.min_run_groups,
             self.cfg.quads_are_bombs,
@@ -265,7 +260,7 @@ impl Deal for BigThreeDeal {
         out.clear();
         match self.step {
             Step::Bidding => {
-                out.extend(self.bids_open().into_iter().map(BigThreeAction::Bid));
+                out.extend(self.bids_open().map(BigThreeAction::Bid));
                 if self.can_pass_in_auction() {
                     out.push(BigThreeAction::Pass);
                 }
@@ -274,8 +269,9 @@ impl Deal for BigThreeDeal {
                 if self.table.is_some() {
                     out.push(BigThreeAction::Pass);
                 }
+                // Pass sorts first and the plays come in order.
                 self.legal_plays(|c| out.push(BigThreeAction::Play(c)));
-                out.sort_unstable();
+                debug_assert!(out.is_sorted());
             }
             Step::Over => {}
         }
@@ -286,7 +282,7 @@ impl Deal for BigThreeDeal {
         match (self.step, action) {
             (Step::Bidding, BigThreeAction::Bid(b)) => {
                 if !self.bids_open().contains(&b) {
-                    return Err(Illegal::new(match self.bids_open().as_slice() {
+                    return Err(Illegal::new(match self.bids_open().collect::<Vec<_>>().as_slice() {
                         [] => "no higher bid is possible: pass".to_string(),
                         [only] => format!("the bid must be {only}"),
                         open => format!("bid one of {open:?}"),
@@ -331,7 +327,7 @@ impl Deal for BigThreeDeal {
                         self.cfg.min_run_groups
                     )));
                 }
-                if !RankCounts::of(self.hands[seat]).holds(&combo) {
+                if !RankSets::of(self.hands[seat]).holds(&combo) {
                     return Err(Illegal::new(format!("you do not hold {combo}")));
                 }
                 if let Some((t, _)) = self.table {

@@ -301,3 +301,62 @@ fn strength_follows_the_rank_order() {
         assert_eq!(super::combo::strength(rank), i as u8, "{letter}");
     }
 }
+
+/// Every combination there is, in `Combo` order: the brute-force reference for generation.
+fn every_combo() -> Vec<Combo> {
+    use ComboKind::*;
+    let mut all = Vec::new();
+    for kind in [Single, Pair, Trips, Quads, Straight, Run2, Run3, Run4] {
+        for groups in 1..=13 {
+            for top in 0..13 {
+                all.push(Combo { kind, groups, top });
+            }
+        }
+    }
+    all.sort();
+    all
+}
+
+/// The generator (bit sets of ranks, emitted in order) against counting each combination's
+/// cards in the hand, on random hands and every kind of combination to beat.
+#[test]
+fn generated_combinations_match_brute_force() {
+    let all = every_combo();
+    let mut rng = GameRng::from_seed(8);
+    let mut pack = cards::DeckSpec::Standard52 { packs: 1 }.cards();
+    for round in 0..3_000 {
+        rng.shuffle(&mut pack);
+        let hand: CardSet = pack[..1 + rng.index(20)].iter().copied().collect();
+        let count = |r: u8| {
+            hand.iter()
+                .filter(|c| super::combo::strength(c.rank().unwrap()) == r)
+                .count() as u8
+        };
+        let (min_run_groups, bombs) = (2 + (round % 4) as u8, round % 2 == 1);
+        let valid: Vec<Combo> = all.iter().copied().filter(|c| c.valid(min_run_groups)).collect();
+        let held = |c: &Combo| c.ranks().all(|r| count(r) >= c.kind.group_size());
+        let sets = RankSets::of(hand);
+        for to_beat in std::iter::once(None).chain(valid.iter().step_by(7).map(Some)) {
+            let expected: Vec<Combo> = valid
+                .iter()
+                .copied()
+                .filter(|c| held(c) && to_beat.is_none_or(|t| c.beats(t, bombs)))
+                .collect();
+            let mut got = Vec::new();
+            sets.combos(to_beat, min_run_groups, bombs, |c| got.push(c));
+            assert_eq!(got, expected, "hand {hand:?}, to beat {to_beat:?}");
+        }
+        for c in &valid {
+            assert_eq!(sets.holds(c), held(c), "{c} in {hand:?}");
+            if held(c) {
+                // The lowest suits of each rank (cards iterate in id order, suit by suit).
+                let mut expected = CardSet::EMPTY;
+                for r in c.top + 1 - c.groups..=c.top {
+                    let of_rank = hand.iter().filter(|x| super::combo::strength(x.rank().unwrap()) == r);
+                    expected |= of_rank.take(c.kind.group_size() as usize).collect();
+                }
+                assert_eq!(super::combo::take_cards(hand, c), expected, "{c} from {hand:?}");
+            }
+        }
+    }
+}
