@@ -2,7 +2,7 @@
 //! nothing panics, and an answer that is an error leaves the table exactly as it was.
 #![no_main]
 
-use cli::input::{read_line, Line};
+use cli::input::read_line;
 use cli::{open_table, protocol, TableOptions};
 use libfuzzer_sys::fuzz_target;
 
@@ -19,10 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let mut input = rest;
     while let Some(line) = read_line(&mut input).expect("reading from memory") {
         let before = (table.record(), table.legal());
-        let answer = match line {
-            Line::Text(text) => protocol::respond(table.as_mut(), &text),
-            bad => protocol::error(table.as_ref(), bad.text().expect_err("not text")),
-        };
+        let answer = protocol::answer(table.as_mut(), line);
         assert!(answer.is_object(), "{}: the answer is not a JSON object", info.id);
         if let Some(why) = answer.get("error") {
             let why = why.as_str().expect("errors are strings");

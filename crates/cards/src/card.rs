@@ -256,6 +256,13 @@ impl fmt::Display for ParseCardError {
     }
 }
 
+impl ParseCardError {
+    /// The message for games whose pack has jokers.
+    pub fn with_joker_hint(&self) -> String {
+        format!("{self}; the joker is JK")
+    }
+}
+
 impl std::error::Error for ParseCardError {}
 
 impl FromStr for Card {

@@ -15,13 +15,18 @@ pub fn serve(table: &mut dyn DynTable, input: &mut impl BufRead, out: &mut impl 
     };
     emit(state_line(table))?;
     while let Some(line) = read_line(input).map_err(|e| format!("cannot read stdin: {e}"))? {
-        let answer = match line {
-            Line::Text(text) => respond(table, &text),
-            bad => error(table, bad.text().expect_err("not text")),
-        };
-        emit(answer)?;
+        emit(answer(table, line))?;
     }
     Ok(())
+}
+
+/// The answer to one line as read: a text line is handled by [`respond`]; a line that is not
+/// text gets the error saying why.
+pub fn answer(table: &mut dyn DynTable, line: Line) -> Value {
+    match line.text() {
+        Ok(text) => respond(table, &text),
+        Err(why) => error(table, why),
+    }
 }
 
 /// The answer to one input line.

@@ -5,20 +5,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn cardroom(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardroom"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cardroom runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    cardroom_bytes(args, input.as_bytes())
 }
 
 fn json_lines(stdout: &str) -> Vec<Value> {
@@ -161,6 +148,14 @@ fn rules_explain_variants_deck_order_and_notation() {
         "QS",
     ] {
         assert!(out.contains(needle), "rules lack {needle}");
+    }
+    // The pages, variant tables included, say things themselves: no pointers to documents
+    // outside the repository.
+    for id in ["hearts", "belote", "jewel", "solo", "panguingue", "ziginette"] {
+        let (_, page, _) = cardroom(&["rules", id], "");
+        for pointer in ["the seed", "seed text", "rules notes", "RULES_NOTES", "section 1"] {
+            assert!(!page.contains(pointer), "{id}: '{pointer}'");
+        }
     }
     let (code, _, err) = cardroom(&["rules", "chess"], "");
     assert_eq!(code, 2);
@@ -610,6 +605,8 @@ fn errors_speak_of_the_game_at_hand() {
     );
     let pinochle = first_error("auction-pinochle", "300");
     assert!(pinochle.contains("did you mean bid 300?"), "{pinochle}");
+    let belote = first_error("belote", "zz");
+    assert!(belote.ends_with("Legal now: pass, take D"), "{belote}");
     let jewel = first_error("jewel", "discard zz");
     assert!(jewel.contains("the joker is JK"), "{jewel}");
 }
@@ -691,4 +688,36 @@ fn a_closed_pipe_ends_every_subcommand_quietly() {
         );
         assert_ne!(out.status.code(), Some(101), "{args:?}");
     }
+}
+
+/// A parse error says what the moment takes when the game's notation cannot: at a moon choice,
+/// `zz` is not a card, and the choice is moon-add or moon-subtract.
+#[test]
+fn a_moon_choice_error_names_the_choice() {
+    let deck = moon_deck();
+    let args = [
+        "engine",
+        "hearts",
+        "--deck",
+        &deck,
+        "--dealer",
+        "3",
+        "--deals",
+        "1",
+        "--variant",
+        "pass_cycle=N",
+        "--variant",
+        "moon_mode=shooter-chooses",
+    ];
+    let (mut engine, mut state) = Engine::start(&args);
+    while state["legal"][0] != "moon-add" {
+        assert_ne!(state["over"], true, "no moon choice came");
+        let action = state["legal"][0].as_str().unwrap().to_string();
+        state = engine.send(&action);
+    }
+    let refused = engine.send("zz");
+    let why = refused["error"].as_str().unwrap();
+    assert!(why.contains("'zz' is not a card"), "{why}");
+    assert!(why.ends_with("Legal now: moon-add, moon-subtract"), "{why}");
+    assert_eq!(engine.send("{\"cmd\":\"state\"}")["legal"], state["legal"]);
 }

@@ -219,7 +219,11 @@ impl<G: Game> Match<G> {
                 self.legal_actions(&mut legal);
                 let legal: Vec<String> = legal.iter().map(ToString::to_string).collect();
                 let meant = did_you_mean(text, &legal, 6);
-                return Err(if meant.is_empty() {
+                // A game's parser knows its notation but not the moment (a Hearts moon choice
+                // takes no card): a short legal list says what the moment takes.
+                return Err(if meant.is_empty() && (1..=4).contains(&legal.len()) {
+                    format!("malformed action '{text}': {e}. Legal now: {}", legal.join(", "))
+                } else if meant.is_empty() {
                     format!("malformed action '{text}': {e}")
                 } else {
                     format!("'{text}' is not a whole action: did you mean {}?", meant.join(" or "))

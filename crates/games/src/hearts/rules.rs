@@ -199,7 +199,8 @@ static VARIANTS: [VariantSpec; 8] = [
         key: "bonus_card",
         kind: VariantKind::Choice(&["jd", "td"]),
         default: "jd",
-        doc: "the Omnibus bonus card: jack of diamonds (the seed) or ten of diamonds (Bicycle); needs omnibus=true",
+        doc:
+            "the Omnibus bonus card: jack of diamonds (the usual card) or ten of diamonds (Bicycle); needs omnibus=true",
     },
     VariantSpec {
         key: "moon_mode",

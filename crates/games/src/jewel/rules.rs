@@ -34,7 +34,7 @@ static VARIANTS: [VariantSpec; 8] = [
         key: "min_rounds_before_mid_pack",
         kind: VariantKind::Int { min: 1, max: 50 },
         default: "2",
-        doc: "own turns a player must complete before a mid pack (the seed's rule for nine players)",
+        doc: "own turns a player must complete before a mid pack (the published rule for nine players)",
     },
     VariantSpec {
         key: "packer_jewel_cap",

@@ -74,14 +74,8 @@ impl FromStr for JewelAction {
             ["stock"] => Ok(JewelAction::Stock),
             ["take"] => Ok(JewelAction::Take),
             ["pack"] => Ok(JewelAction::Pack),
-            ["discard", c] => c
-                .parse()
-                .map(JewelAction::Discard)
-                .map_err(|e| format!("{e}; the joker is JK")),
-            ["declare", c] => c
-                .parse()
-                .map(JewelAction::Declare)
-                .map_err(|e| format!("{e}; the joker is JK")),
+            ["discard", c] => c.parse().map(JewelAction::Discard).map_err(|e| e.with_joker_hint()),
+            ["declare", c] => c.parse().map(JewelAction::Declare).map_err(|e| e.with_joker_hint()),
             _ => Err(format!(
                 "'{}' is not an action: stock, take, pack, discard QS or declare QS",
                 text.trim()

@@ -113,23 +113,15 @@ impl FromStr for KhanhooAction {
                 return Err("a meld has 3 to 9 cards".into());
             }
             let parsed: Result<Vec<Card>, _> = cards.iter().map(|c| c.parse::<Card>()).collect();
-            parsed
-                .map(|v| MeldCards::new(&v))
-                .map_err(|e| format!("{e}; the joker is JK"))
+            parsed.map(|v| MeldCards::new(&v)).map_err(|e| e.with_joker_hint())
         };
         match words.as_slice() {
             ["stock"] => Ok(KhanhooAction::Stock),
             ["take"] => Ok(KhanhooAction::Take),
             ["pass"] => Ok(KhanhooAction::Pass),
             ["accept"] => Ok(KhanhooAction::Accept),
-            ["discard", c] => c
-                .parse()
-                .map(KhanhooAction::Discard)
-                .map_err(|e| format!("{e}; the joker is JK")),
-            ["out", c] => c
-                .parse()
-                .map(KhanhooAction::Out)
-                .map_err(|e| format!("{e}; the joker is JK")),
+            ["discard", c] => c.parse().map(KhanhooAction::Discard).map_err(|e| e.with_joker_hint()),
+            ["out", c] => c.parse().map(KhanhooAction::Out).map_err(|e| e.with_joker_hint()),
             ["bump", rest @ ..] => meld(rest).map(KhanhooAction::Bump),
             ["challenge", rest @ ..] => meld(rest).map(KhanhooAction::Challenge),
             _ => Err(format!(

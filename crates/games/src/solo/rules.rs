@@ -94,7 +94,7 @@ static VARIANTS: [VariantSpec; 7] = [
         key: "scoring",
         kind: VariantKind::Choice(&["declarer-only", "zero-sum-payments"]),
         default: "declarer-only",
-        doc: "only the declaring side's scores move (the seed), or the defenders pay and receive",
+        doc: "only the declaring side's scores move (the published rule), or the defenders pay and receive",
     },
     VariantSpec {
         key: "prime_bonus",
