@@ -126,6 +126,14 @@ impl Rank {
         self as u8
     }
 
+    /// The rank's name in words: "ace", "seven", "queen".
+    pub fn name(self) -> &'static str {
+        const NAMES: [&str; 13] = [
+            "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king",
+        ];
+        NAMES[self as usize - 1]
+    }
+
     /// The rank with face value `v` (1..=13).
     pub const fn from_value(v: u8) -> Option<Rank> {
         if v >= 1 && v <= 13 {
@@ -192,6 +200,14 @@ impl Card {
     }
 
     /// Stable id in 0..64; also the card's bit in a [`crate::CardSet`].
+    /// The card in words, for labels and screen readers: "queen of spades", "joker".
+    pub fn name(self) -> String {
+        match (self.rank(), self.suit()) {
+            (Some(r), Some(s)) => format!("{} of {}", r.name(), s.name()),
+            _ => "joker".to_string(),
+        }
+    }
+
     pub const fn id(self) -> u8 {
         self.0
     }

@@ -1,4 +1,4 @@
-use crate::{ConfigError, Illegal, VariantSpec, Variants};
+use crate::{ActionKind, ConfigError, DealScene, Described, Illegal, Narration, VariantSpec, Variants, Viewer};
 use cards::{Card, CardCounts, DeckSpec, GameRng};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -237,5 +237,39 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// It must depend only on public information.
     fn search_helps(&self) -> bool {
         true
+    }
+
+    // The table model: what front ends draw. Each must show a viewer only what it may see.
+
+    /// The deal as `viewer` sees it (a spectator: public information only).
+    fn scene(&self, _viewer: Viewer) -> DealScene {
+        DealScene::default() // TRANSITION: removed once every game fills it
+    }
+
+    /// Tells each audience what `action`, taken by the seat to act in `self`, did; `after` is
+    /// the state it led to (the same deal, possibly over). Trick winners, exchanges completed
+    /// and other consequences are told here too.
+    fn narrate(&self, _action: Self::Action, _after: &Self, _out: &mut Narration) {} // TRANSITION
+
+    /// Called on a deal just dealt: anything the table sees at its start (a cut, the seating, a
+    /// card turned up). Nothing by default.
+    fn narrate_start(&self, _out: &mut Narration) {}
+
+    /// Called once the deal is over: why the scores moved (points per seat, contracts made or
+    /// failed, each payment and who paid it). The engine then adds the deal's deltas.
+    fn narrate_end(&self, _out: &mut Narration) {} // TRANSITION
+
+    /// Describes a legal action of the seat to act.
+    fn describe(&self, action: Self::Action) -> Described {
+        Described::new("act", action.to_string()) // TRANSITION
+    }
+
+    /// Every kind of action the game has, with its help sentence.
+    fn action_kinds() -> &'static [ActionKind] {
+        &[ActionKind {
+            name: "act",
+            group: "play",
+            help: "TRANSITION",
+        }]
     }
 }

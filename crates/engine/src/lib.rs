@@ -7,29 +7,39 @@
 //!   the game's own end condition, an action log and exact replay from a [`GameRecord`].
 //! * [`Variants`] parses `key=value` options against each game's declared [`VariantSpec`]s.
 //! * [`Bot`] chooses from a [`Decision`], which exposes only the seat's view and sampled worlds.
+//! * The table model: a [`Scene`] per viewer, per-seat [`Event`] feeds and [`ActionInfo`]
+//!   descriptions, filled by each game; front ends draw these and hold no game logic.
 //! * [`DynTable`] erases the game type for front ends that speak action text and JSON.
 //!
 //! No IO and no global randomness here: every draw comes from a passed-in [`cards::GameRng`].
 
 mod bot;
 mod dealer_draw;
+mod describe;
 mod error;
+mod feed;
 mod game;
 mod ledger;
 mod matchplay;
 mod record;
 pub mod sampling;
+mod scene;
 mod table;
 mod text;
 mod variant;
 
 pub use bot::{Bot, Decision};
 pub use dealer_draw::{draw_high_card, DealerDraw};
+pub use describe::{ActionInfo, ActionKind, Described};
 pub use error::{ConfigError, Illegal};
+pub use feed::{cards_text, render, seat_name, Audience, Event, Narration, Said};
 pub use game::{new_game, next_seat, Deal, DealContext, DealOutcome, Game, GameInfo, HardSearch, Seat};
 pub use ledger::Ledger;
 pub use matchplay::{Match, MatchSetup};
 pub use record::GameRecord;
-pub use table::{BotFactory, DynTable, Table};
+pub use scene::{
+    CardGroup, Centre, DealScene, DealScores, Fact, HandScene, Pile, Scene, Scoreboard, SeatScene, TrickScene, Viewer,
+};
+pub use table::{BotFactory, DynTable, FeedItem, Table};
 pub use text::{cut_short, did_you_mean, MAX_ACTION_LEN};
 pub use variant::{VariantKind, VariantSpec, Variants};

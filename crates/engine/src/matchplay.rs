@@ -1,6 +1,8 @@
 use crate::game::new_game;
 use crate::text::{cut_short, did_you_mean, MAX_ACTION_LEN};
-use crate::{ConfigError, Deal, DealContext, DealerDraw, Game, GameRecord, Illegal, Ledger, Seat, Variants};
+use crate::{
+    ConfigError, Deal, DealContext, DealerDraw, Event, Game, GameRecord, Illegal, Ledger, Narration, Seat, Variants,
+};
 use cards::{parse_card_list, Card, GameRng};
 
 /// How a match is set up; with the action list this is everything a replay needs.
@@ -200,10 +202,118 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
-    /// Parses and applies action text; the error says whether it was malformed or illegal.
+    /// [`Match::apply`], telling `out` what each audience saw: the game's narration of the
+    /// action, and when a deal ends its breakdown, the score changes, then the next deal's start
+    /// or the match's end.
+    pub fn apply_narrated(&mut self, action: <G::Deal as Deal>::Action, out: &mut Narration) -> Result<(), Illegal> {
+        if self.over {
+            return Err(Illegal::new("the match is over"));
+        }
+        let before = self.deal.clone();
+        self.deal.apply(action)?;
+        self.log.push(action);
+        before.narrate(action, &self.deal, out);
+        if self.deal.to_act().is_none() {
+            self.settle_and_narrate(out);
+        }
+        Ok(())
+    }
+
+    /// What the table sees as the match begins: the draw for the first dealer, who deals, and
+    /// the game's own start of the first deal.
+    pub fn narrate_opening(&self, out: &mut Narration) {
+        if let Some(draw) = &self.first_draw {
+            let cards: Vec<String> = draw
+                .first_cards
+                .iter()
+                .enumerate()
+                .map(|(s, c)| format!("@{s} {c}"))
+                .collect();
+            out.all(
+                Event::new(
+                    "draw",
+                    Some(draw.dealer),
+                    format!(
+                        "Cards drawn for the first deal: {} (tied players drew again); @{} {{deal|deals}} first.",
+                        cards.join(", "),
+                        draw.dealer
+                    ),
+                )
+                .with_cards(draw.first_cards.iter().copied()),
+            );
+        }
+        self.narrate_deal_start(out);
+    }
+
+    fn narrate_deal_start(&self, out: &mut Narration) {
+        out.all(Event::new(
+            "deal-start",
+            Some(self.dealer),
+            format!(
+                "Deal {} begins: @{} {{deal|deals}}.",
+                self.deals_completed + 1,
+                self.dealer
+            ),
+        ));
+        self.deal.narrate_start(out);
+    }
+
+    /// Settles finished deals as [`Match::apply`] does, narrating each end and start.
+    fn settle_and_narrate(&mut self, out: &mut Narration) {
+        loop {
+            if self.deal.outcome().is_none() {
+                return;
+            }
+            self.deal.narrate_end(out);
+            let number = self.deals_completed + 1;
+            let deals_before = self.deals_completed;
+            self.settle_one();
+            let deltas = self.deal_deltas.last().expect("a deal was settled");
+            let unit = G::info().unit;
+            let moves: Vec<String> = deltas.iter().enumerate().map(|(s, d)| format!("@{s} {d:+}")).collect();
+            let house = *self.deal_house.last().expect("a deal was settled");
+            let house = if house != 0 {
+                format!("; the house takes {house}")
+            } else {
+                String::new()
+            };
+            out.all(Event::new(
+                "deal-end",
+                None,
+                format!("Deal {number} is over. {unit}: {}{house}.", moves.join(", ")),
+            ));
+            if self.over {
+                let totals = self.ledger.totals();
+                let winners = self.winners();
+                let names: Vec<String> = winners.iter().map(|w| format!("@{w}")).collect();
+                let standings: Vec<String> = totals.iter().enumerate().map(|(s, t)| format!("@{s} {t}")).collect();
+                let verb = if winners.len() == 1 { "{win|wins}" } else { "win" };
+                out.all(Event::new(
+                    "match-end",
+                    (winners.len() == 1).then(|| winners[0]),
+                    format!(
+                        "The match is over: {} {verb}. Final {unit}: {}.",
+                        names.join(" and "),
+                        standings.join(", ")
+                    ),
+                ));
+                return;
+            }
+            debug_assert!(self.deals_completed > deals_before);
+            self.narrate_deal_start(out);
+        }
+    }
+
     /// Parses and applies one action; on error nothing changes and the message says what was
     /// wrong, quoting the input cut short, and which legal actions it may have meant.
     pub fn apply_text(&mut self, text: &str) -> Result<(), String> {
+        let action = self.parse_action(text)?;
+        self.apply(action)
+            .map_err(|e| format!("illegal action '{action}': {e}"))
+    }
+
+    /// Parses action text as [`Match::apply_text`] does, without applying it.
+    pub fn parse_action(&self, text: &str) -> Result<<G::Deal as Deal>::Action, String> {
         let text = text.trim();
         let length = text.chars().count();
         if length > MAX_ACTION_LEN {
@@ -212,26 +322,21 @@ impl<G: Game> Match<G> {
                 cut_short(text, 40)
             ));
         }
-        let action = match text.parse::<<G::Deal as Deal>::Action>() {
-            Ok(action) => action,
-            Err(e) => {
-                let mut legal = Vec::new();
-                self.legal_actions(&mut legal);
-                let legal: Vec<String> = legal.iter().map(ToString::to_string).collect();
-                let meant = did_you_mean(text, &legal, 6);
-                // A game's parser knows its notation but not the moment (a Hearts moon choice
-                // takes no card): a short legal list says what the moment takes.
-                return Err(if meant.is_empty() && (1..=4).contains(&legal.len()) {
-                    format!("malformed action '{text}': {e}. Legal now: {}", legal.join(", "))
-                } else if meant.is_empty() {
-                    format!("malformed action '{text}': {e}")
-                } else {
-                    format!("'{text}' is not a whole action: did you mean {}?", meant.join(" or "))
-                });
+        text.parse::<<G::Deal as Deal>::Action>().map_err(|e| {
+            let mut legal = Vec::new();
+            self.legal_actions(&mut legal);
+            let legal: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            let meant = did_you_mean(text, &legal, 6);
+            // A game's parser knows its notation but not the moment (a Hearts moon choice
+            // takes no card): a short legal list says what the moment takes.
+            if meant.is_empty() && (1..=4).contains(&legal.len()) {
+                format!("malformed action '{text}': {e}. Legal now: {}", legal.join(", "))
+            } else if meant.is_empty() {
+                format!("malformed action '{text}': {e}")
+            } else {
+                format!("'{text}' is not a whole action: did you mean {}?", meant.join(" or "))
             }
-        };
-        self.apply(action)
-            .map_err(|e| format!("illegal action '{action}': {e}"))
+        })
     }
 
     pub fn ledger(&self) -> &Ledger {
@@ -318,7 +423,16 @@ impl<G: Game> Match<G> {
     }
 
     fn settle_finished_deals(&mut self) {
-        while let Some(outcome) = self.deal.outcome() {
+        while !self.over && self.settle_one() {}
+    }
+
+    /// Settles the current deal if it is over, starting the next one unless the match ends;
+    /// says whether it settled one.
+    fn settle_one(&mut self) -> bool {
+        {
+            let Some(outcome) = self.deal.outcome() else {
+                return false;
+            };
             self.ledger.apply_deltas(&outcome.deltas);
             self.ledger.pay_house(outcome.house);
             self.deal_deltas.push(outcome.deltas);
@@ -327,7 +441,7 @@ impl<G: Game> Match<G> {
             let limit_reached = self.setup.deal_limit.is_some_and(|d| self.deals_completed >= d);
             if limit_reached || self.game.match_over(self.ledger.totals(), self.deals_completed) {
                 self.over = true;
-                return;
+                return true;
             }
             self.dealer = outcome.next_dealer.unwrap_or((self.dealer + 1) % self.setup.players);
             let order = match self.game.next_order(&self.deal, &mut self.rng) {
@@ -342,6 +456,7 @@ impl<G: Game> Match<G> {
             };
             self.deal = self.game.start_deal(ctx, &order, Some(&self.deal), &mut self.rng);
         }
+        true
     }
 }
 

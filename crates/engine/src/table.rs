@@ -1,5 +1,9 @@
-use crate::{Bot, Deal, Decision, Game, GameInfo, GameRecord, Match, Seat};
+use crate::{
+    ActionInfo, ActionKind, Bot, Deal, Decision, Event, Game, GameInfo, GameRecord, Illegal, Match, Narration, Said,
+    Scene, Scoreboard, Seat, Viewer,
+};
 use cards::GameRng;
+use serde::Serialize;
 
 /// Makes a bot for a configured game by name (`random`, `rule`, ...), or says why it cannot.
 pub type BotFactory<G> = fn(&G, &str) -> Result<Box<dyn Bot<<G as Game>::Deal>>, String>;
@@ -13,6 +17,27 @@ pub struct Table<G: Game> {
     scratch: Vec<<G::Deal as Deal>::Action>,
     decisions: u64,
     last_bot_seat: Seat,
+    /// The event feed, kept only for front ends that ask for it (simulations do not pay).
+    feed: Option<Feed>,
+}
+
+/// Everything narrated so far, and who took each action.
+#[derive(Default)]
+struct Feed {
+    /// Each event with the number of actions applied when it was told.
+    said: Vec<(usize, Said)>,
+    actors: Vec<Seat>,
+}
+
+/// One entry of a viewer's feed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FeedItem {
+    /// Its position in the whole feed (every audience's): ask for the feed from a position to
+    /// get what is new.
+    pub index: usize,
+    /// How many actions of the match had been applied when it was told.
+    pub after_actions: usize,
+    pub event: Event,
 }
 
 impl<G: Game> Table<G> {
@@ -27,7 +52,44 @@ impl<G: Game> Table<G> {
             bot_rng: GameRng::from_seed(bot_seed),
             scratch: Vec::new(),
             last_bot_seat: 0,
+            feed: None,
         }
+    }
+
+    /// Applies an action, narrating it when the feed is on.
+    fn apply_action(&mut self, action: <G::Deal as Deal>::Action) -> Result<(), Illegal> {
+        let Some(feed) = self.feed.as_mut() else {
+            return self.game_match.apply(action);
+        };
+        let actor = self.game_match.to_act();
+        let mut out = Narration::new();
+        self.game_match.apply_narrated(action, &mut out)?;
+        let n = self.game_match.log().len();
+        feed.actors
+            .push(actor.expect("an action was applied, so a seat was to act"));
+        feed.said.extend(out.said.into_iter().map(|s| (n, s)));
+        Ok(())
+    }
+
+    /// Replays the match from its setup with its first `keep` actions, narrating them when the
+    /// feed is on.
+    fn rebuild(&mut self, keep: usize) -> Result<(), String> {
+        let log = self.game_match.log()[..keep].to_vec();
+        self.game_match = Match::new(self.game_match.setup().clone()).map_err(|e| e.to_string())?;
+        if self.feed.is_some() {
+            let mut out = Narration::new();
+            self.game_match.narrate_opening(&mut out);
+            self.feed = Some(Feed {
+                said: out.said.into_iter().map(|s| (0, s)).collect(),
+                actors: Vec::new(),
+            });
+        }
+        for (i, action) in log.into_iter().enumerate() {
+            self.apply_action(action)
+                .map_err(|e| format!("replaying action {} ('{action}'): {e}", i + 1))?;
+        }
+        self.decisions = keep as u64;
+        Ok(())
     }
 
     pub fn game_match(&self) -> &Match<G> {
@@ -67,6 +129,28 @@ pub trait DynTable: Send {
     /// random choices seeded by `bot_seed`: the same as opening a new table that way, without
     /// the cost (bots hold no state from one decision to the next).
     fn restart(&mut self, seed: u64, bot_seed: u64);
+
+    // The table model, for front ends that draw a table.
+
+    /// Starts keeping the event feed, narrating the match so far from its beginning.
+    fn enable_feed(&mut self);
+    /// The feed as `viewer` sees it, from position `from` of the whole feed (0 for all of it).
+    /// Empty unless the feed is on.
+    fn feed(&self, viewer: Viewer, from: usize) -> Vec<FeedItem>;
+    /// The length of the whole feed (every audience's).
+    fn feed_len(&self) -> usize;
+    /// The table as `viewer` sees it.
+    fn scene(&self, viewer: Viewer) -> Scene;
+    /// The legal actions, described for the seat to act.
+    fn actions(&self) -> Vec<ActionInfo>;
+    /// Every kind of action in this game, with its help sentence.
+    fn action_kinds(&self) -> &'static [ActionKind];
+    /// The seat that took each action so far (needs the feed on).
+    fn actors(&self) -> Vec<Seat>;
+    /// Takes back every action after the first `keep`, by replaying the record without them.
+    fn truncate(&mut self, keep: usize) -> Result<(), String>;
+    /// The name of the bot in `seat`, if one plays it.
+    fn bot_name(&self, seat: Seat) -> Option<&str>;
 }
 
 impl<G: Game> DynTable for Table<G> {
@@ -93,7 +177,9 @@ impl<G: Game> DynTable for Table<G> {
     }
 
     fn apply_text(&mut self, text: &str) -> Result<(), String> {
-        self.game_match.apply_text(text)?;
+        let action = self.game_match.parse_action(text)?;
+        self.apply_action(action)
+            .map_err(|e| format!("illegal action '{action}': {e}"))?;
         self.decisions += 1;
         Ok(())
     }
@@ -200,6 +286,99 @@ impl<G: Game> DynTable for Table<G> {
         self.bot_rng = GameRng::from_seed(bot_seed);
         self.decisions = 0;
         self.last_bot_seat = 0;
+        if self.feed.is_some() {
+            self.enable_feed();
+        }
+    }
+
+    fn enable_feed(&mut self) {
+        self.feed = Some(Feed::default());
+        let keep = self.game_match.log().len();
+        self.rebuild(keep).expect("a match replays its own log");
+    }
+
+    fn feed(&self, viewer: Viewer, from: usize) -> Vec<FeedItem> {
+        let Some(feed) = &self.feed else {
+            return Vec::new();
+        };
+        feed.said
+            .iter()
+            .enumerate()
+            .skip(from)
+            .filter(|(_, (_, said))| said.audience.includes(viewer))
+            .map(|(index, (after_actions, said))| FeedItem {
+                index,
+                after_actions: *after_actions,
+                event: said.event.clone(),
+            })
+            .collect()
+    }
+
+    fn feed_len(&self) -> usize {
+        self.feed.as_ref().map_or(0, |f| f.said.len())
+    }
+
+    fn scene(&self, viewer: Viewer) -> Scene {
+        let m = &self.game_match;
+        let info = G::info();
+        let part = m.deal().scene(viewer);
+        let to_act = m.to_act();
+        let prompt = if m.is_over() { String::new() } else { part.prompt };
+        Scene {
+            title: part.title,
+            seats: part.seats,
+            centre: part.centre,
+            scores: Scoreboard {
+                unit: info.unit.to_string(),
+                higher_is_better: info.higher_is_better,
+                totals: m.totals().to_vec(),
+                deals_completed: m.deals_completed(),
+                deal: part.deal_scores,
+                target: part.target,
+            },
+            prompt,
+            to_act,
+        }
+    }
+
+    fn actions(&self) -> Vec<ActionInfo> {
+        let mut legal = Vec::new();
+        self.game_match.legal_actions(&mut legal);
+        let kinds = <G::Deal as Deal>::action_kinds();
+        legal
+            .iter()
+            .map(|&a| {
+                let d = self.game_match.deal().describe(a);
+                let group = kinds.iter().find(|k| k.name == d.kind).map_or("play", |k| k.group);
+                ActionInfo {
+                    notation: a.to_string(),
+                    kind: d.kind,
+                    group,
+                    label: d.label,
+                    cards: d.cards,
+                }
+            })
+            .collect()
+    }
+
+    fn action_kinds(&self) -> &'static [ActionKind] {
+        <G::Deal as Deal>::action_kinds()
+    }
+
+    fn actors(&self) -> Vec<Seat> {
+        self.feed.as_ref().map_or_else(Vec::new, |f| f.actors.clone())
+    }
+
+    fn truncate(&mut self, keep: usize) -> Result<(), String> {
+        let len = self.game_match.log().len();
+        if keep > len {
+            return Err(format!("cannot keep {keep} actions: the match has {len}"));
+        }
+        self.rebuild(keep)
+    }
+
+    fn bot_name(&self, seat: Seat) -> Option<&str> {
+        self.bots.get(seat)?.as_ref().map(|b| b.name())
     }
 }
 
@@ -217,7 +396,7 @@ impl<G: Game> Table<G> {
             let m = &self.game_match;
             let decision = Decision::new(m.deal(), &self.scratch, m.totals()).expect("a seat is to act");
             let action = bot.choose(&decision, &mut self.bot_rng);
-            if let Err(e) = self.game_match.apply(action) {
+            if let Err(e) = self.apply_action(action) {
                 let name = self.bots[seat].as_ref().map_or("?", |b| b.name());
                 return Err(format!(
                     "bot '{name}' in seat {seat} chose an illegal action '{action}': {e}"

@@ -2,7 +2,8 @@
 //! configured game and its variants), `state.rs` (phases, legal actions, apply, views,
 //! world sampling), `scoring.rs`, `bot.rs` (rule-based bot) and `tests.rs`; its rules page is
 //! `rules.md`. Machinery that several games share lives beside them ([`trick`], and
-//! [`lookahead`] for the `hard` bots of the draw-and-discard games).
+//! [`lookahead`] for the `hard` bots of the draw-and-discard games, [`present`] for the table
+//! model each game's `present.rs` fills).
 //! [`registry`] lists every game and lets generic code visit one by id.
 
 pub mod ace_deuce_jack;
@@ -14,6 +15,7 @@ pub mod khanhoo;
 pub mod lookahead;
 pub mod panguingue;
 pub mod pinochle;
+pub mod present;
 pub mod registry;
 pub mod solo;
 pub mod three_thirteen;

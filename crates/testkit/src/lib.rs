@@ -10,7 +10,7 @@
 
 use bots::make_bot;
 use cards::{Card, CardSet, GameRng};
-use engine::{Bot, Deal, Decision, Game, GameRecord, Match, MatchSetup, Variants};
+use engine::{Bot, Deal, Decision, Game, GameRecord, Match, MatchSetup, Narration, Said, Variants, Viewer};
 use std::collections::BTreeSet;
 
 /// What to play.
@@ -160,6 +160,7 @@ fn play_and_check<G: Game>(
     let mut probe = Vec::new();
     let replay_at = rng.below(200) as usize;
     let mut steps = 0usize;
+    let mut model = ModelCheck::<G>::new(&m);
     while !m.is_over() {
         let at = format!("{ctx} step={steps}");
         let deal = m.deal().clone();
@@ -216,7 +217,10 @@ fn play_and_check<G: Game>(
             }
         }
 
+        model.check_before(deal, seat, &legal, &at);
+
         // Worlds sampled for each seat keep that seat's view (and the actor's legal actions).
+        let mut worlds = Vec::with_capacity(cfg.players);
         for s in 0..cfg.players {
             let world = deal.sample_world(s, rng);
             assert!(
@@ -236,7 +240,9 @@ fn play_and_check<G: Game>(
                 );
             }
             report.worlds_sampled += 1;
+            worlds.push(world);
         }
+        model.check_scenes_in_worlds(deal, &worlds, &at);
 
         if steps == replay_at {
             check_replay(&m, &at);
@@ -262,8 +268,10 @@ fn play_and_check<G: Game>(
             bot.choose(&decision, rng)
         };
         let deals_before = m.deals_completed();
-        m.apply(action)
+        let mut told = Narration::new();
+        m.apply_narrated(action, &mut told)
             .unwrap_or_else(|e| panic!("{at}: chosen legal action {action} refused: {e}"));
+        model.check_narration(deal, action, &worlds, &told.said, &at);
         if m.deals_completed() > deals_before {
             report.deals += 1;
             let deltas = m.deal_deltas().last().expect("a deal was recorded");
@@ -286,6 +294,259 @@ fn play_and_check<G: Game>(
     assert!(legal.is_empty(), "{ctx}: finished match still lists legal actions");
     assert!(!m.winners().is_empty(), "{ctx}: finished match has no winner");
     check_replay(&m, &format!("{ctx} at the end"));
+}
+
+/// The table-model checks: scenes, descriptions and the feed show each viewer only what it may
+/// see. A seat "has seen" a card once it appeared in one of its views; a spectator only what
+/// every seat has seen.
+struct ModelCheck<G: Game> {
+    players: usize,
+    seen: Vec<CardSet>,
+    /// Whether the game fills the table model yet (TRANSITION: every game will).
+    filled: bool,
+    _game: std::marker::PhantomData<G>,
+}
+
+impl<G: Game> ModelCheck<G> {
+    fn new(m: &Match<G>) -> Self {
+        let players = m.setup().players;
+        let filled = <G::Deal as Deal>::action_kinds().iter().all(|k| k.help != "TRANSITION");
+        let mut check = ModelCheck {
+            players,
+            seen: vec![CardSet::EMPTY; players],
+            filled,
+            _game: std::marker::PhantomData,
+        };
+        let mut opening = Narration::new();
+        m.narrate_opening(&mut opening);
+        check.look(m.deal());
+        check.check_said(&opening.said, "at the opening");
+        check
+    }
+
+    fn public(&self) -> CardSet {
+        self.seen
+            .iter()
+            .fold(CardSet::FULL_52 | CardSet::single(Card::JOKER), |a, &b| a & b)
+    }
+
+    fn look(&mut self, deal: &G::Deal) {
+        for s in 0..self.players {
+            let v = serde_json::to_value(deal.view(s)).expect("views serialise");
+            self.seen[s] |= cards_in_json(&v);
+        }
+    }
+
+    fn allowed(&self, viewer: Viewer) -> CardSet {
+        match viewer {
+            Viewer::Seat(s) => self.seen[s],
+            Viewer::Spectator => self.public(),
+        }
+    }
+
+    fn viewers(&self) -> impl Iterator<Item = Viewer> {
+        (0..self.players).map(Viewer::Seat).chain([Viewer::Spectator])
+    }
+
+    /// Scenes and descriptions at a decision.
+    fn check_before(&mut self, deal: &G::Deal, actor: usize, legal: &[<G::Deal as Deal>::Action], at: &str) {
+        self.look(deal);
+        if !self.filled {
+            return;
+        }
+        for viewer in self.viewers() {
+            let scene = deal.scene(viewer);
+            let json = serde_json::to_value(&scene.seats).expect("scenes serialise");
+            let shown = cards_in_json(&json)
+                | cards_in_json(&serde_json::to_value(&scene.centre).expect("scenes serialise"))
+                | text_cards(&scene.title)
+                | text_cards(&scene.prompt);
+            let hidden = shown - self.allowed(viewer);
+            assert!(
+                hidden.is_empty(),
+                "{at}: the scene for {viewer:?} shows unseen cards {hidden}"
+            );
+            let mut seats: Vec<usize> = scene.seats.iter().map(|s| s.seat).collect();
+            seats.sort_unstable();
+            assert_eq!(
+                seats,
+                (0..self.players).collect::<Vec<_>>(),
+                "{at}: the scene for {viewer:?} must list every seat once"
+            );
+            assert!(!scene.prompt.is_empty(), "{at}: the scene for {viewer:?} has no prompt");
+            assert_plain(&scene.title, at);
+            assert_plain(&scene.prompt, at);
+            for fact in &scene.centre.facts {
+                assert_plain(&fact.label, at);
+                assert_plain(&fact.value, at);
+            }
+            for pile in &scene.centre.piles {
+                assert_plain(&pile.label, at);
+            }
+            for seat in &scene.seats {
+                for text in seat
+                    .marks
+                    .iter()
+                    .chain(&seat.notes)
+                    .chain(&seat.status)
+                    .chain(&seat.bid)
+                {
+                    assert_plain(text, at);
+                }
+                for group in &seat.groups {
+                    assert_plain(&group.label, at);
+                }
+            }
+        }
+        let kinds = <G::Deal as Deal>::action_kinds();
+        for k in kinds {
+            assert!(
+                !k.help.is_empty() && !k.group.is_empty(),
+                "{at}: action kind {} lacks help",
+                k.name
+            );
+        }
+        for &a in legal {
+            let d = deal.describe(a);
+            assert!(
+                kinds.iter().any(|k| k.name == d.kind),
+                "{at}: action {a} is described with kind '{}', not one of the game's",
+                d.kind
+            );
+            assert!(!d.label.is_empty(), "{at}: action {a} has no label");
+            assert_plain(&d.label, at);
+            let shown = d.cards.iter().copied().collect::<CardSet>() | text_cards(&d.label);
+            let hidden = shown - self.seen[actor];
+            assert!(
+                hidden.is_empty(),
+                "{at}: the description of {a} shows unseen cards {hidden}"
+            );
+        }
+    }
+
+    /// Scenes are the same in every world the viewer cannot tell apart: a seat's in worlds
+    /// sampled for it, a spectator's in worlds sampled for any seat.
+    fn check_scenes_in_worlds(&self, deal: &G::Deal, worlds: &[G::Deal], at: &str) {
+        if !self.filled {
+            return;
+        }
+        let spectator = deal.scene(Viewer::Spectator);
+        for (s, world) in worlds.iter().enumerate() {
+            assert!(
+                world.scene(Viewer::Seat(s)) == deal.scene(Viewer::Seat(s)),
+                "{at}: seat {s}'s scene differs in a world sampled for it: it depends on hidden cards"
+            );
+            assert!(
+                world.scene(Viewer::Spectator) == spectator,
+                "{at}: the spectator's scene differs in a world sampled for seat {s}"
+            );
+            if let Some(actor) = deal.to_act() {
+                if actor == s {
+                    let mut legal = Vec::new();
+                    deal.legal_actions(&mut legal);
+                    for a in legal {
+                        assert_eq!(
+                            world.describe(a),
+                            deal.describe(a),
+                            "{at}: the description of {a} depends on hidden cards"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The feed after an action: each viewer is told only cards it has seen, and the same
+    /// thing in every world it could not tell from the true one.
+    fn check_narration(
+        &mut self,
+        before: &G::Deal,
+        action: <G::Deal as Deal>::Action,
+        worlds: &[G::Deal],
+        said: &[Said],
+        at: &str,
+    ) {
+        let mut after = before.clone();
+        after.apply(action).expect("the action applied to the match");
+        self.look(&after);
+        self.check_said(said, at);
+        if !self.filled {
+            return;
+        }
+        // What the deal itself told (the match adds deal-end and deal-start lines, which
+        // depend on the match, not on the worlds).
+        let truth = narrate(before, action, &after);
+        for (s, world) in worlds.iter().enumerate() {
+            let mut world_after = world.clone();
+            if world_after.apply(action).is_err() || world_after.view(s) != after.view(s) {
+                continue;
+            }
+            let told = narrate(world, action, &world_after);
+            for viewer in [Viewer::Seat(s), Viewer::Spectator] {
+                assert_eq!(
+                    for_viewer(&told, viewer),
+                    for_viewer(&truth, viewer),
+                    "{at}: after {action}, {viewer:?} is told something that depends on cards hidden from seat {s}"
+                );
+            }
+        }
+    }
+
+    fn check_said(&self, said: &[Said], at: &str) {
+        for viewer in self.viewers() {
+            for e in for_viewer(said, viewer) {
+                let shown = e.cards.iter().copied().collect::<CardSet>() | text_cards(&e.text);
+                let hidden = shown - self.allowed(viewer);
+                assert!(
+                    hidden.is_empty(),
+                    "{at}: {viewer:?} is told '{}', naming unseen cards {hidden}",
+                    e.text
+                );
+                let line = e.render(viewer, &engine::seat_name);
+                assert!(!line.contains('@'), "{at}: a seat reference is left in '{line}'");
+                assert_plain(&line, at);
+            }
+        }
+    }
+}
+
+fn narrate<D: Deal>(before: &D, action: D::Action, after: &D) -> Vec<Said> {
+    let mut out = Narration::new();
+    before.narrate(action, after, &mut out);
+    if after.to_act().is_none() {
+        after.narrate_end(&mut out);
+    }
+    out.said
+}
+
+fn for_viewer(said: &[Said], viewer: Viewer) -> Vec<&engine::Event> {
+    said.iter()
+        .filter(|s| s.audience.includes(viewer))
+        .map(|s| &s.event)
+        .collect()
+}
+
+/// Cards written in a sentence in the notation (`QS`, `TH`, `JK`), as whole words.
+pub fn text_cards(text: &str) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+        if let Ok(c) = word.parse::<Card>() {
+            if c.to_string() == word {
+                out.insert(c);
+            }
+        }
+    }
+    out
+}
+
+/// Text for people: no Rust debug output, no template left unresolved.
+fn assert_plain(text: &str, at: &str) {
+    for bad in ["Some(", "None", "{", "}", "[", "]", "\"", "TRANSITION"] {
+        assert!(
+            !text.contains(bad),
+            "{at}: '{text}' is not plain text for a reader (it holds '{bad}')"
+        );
+    }
 }
 
 /// Replaying the record (also through JSON) reproduces the match exactly.

@@ -6,6 +6,7 @@
 //! of how to score the moon. The rules page is `rules.md`.
 
 mod bot;
+mod present;
 mod rules;
 mod scoring;
 mod state;

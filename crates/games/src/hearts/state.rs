@@ -3,7 +3,7 @@ use super::scoring::{self, shooter};
 use crate::trick::{ace_high, Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_hidden, HiddenHand};
-use engine::{Deal, DealOutcome, Illegal, Seat};
+use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -62,27 +62,27 @@ impl FromStr for HeartsAction {
 /// The state of one Hearts deal. Fixed-size and `Copy`-able fields only: cloning never allocates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeartsDeal {
-    cfg: HeartsConfig,
-    dealer: u8,
-    deal_number: u32,
-    pass_dir: PassDir,
-    phase: Phase,
-    to_act: u8,
-    hands: [CardSet; 4],
+    pub(super) cfg: HeartsConfig,
+    pub(super) dealer: u8,
+    pub(super) deal_number: u32,
+    pub(super) pass_dir: PassDir,
+    pub(super) phase: Phase,
+    pub(super) to_act: u8,
+    pub(super) hands: [CardSet; 4],
     /// Cards picked to pass, out of the hand until the exchange.
-    picks: [CardSet; 4],
+    pub(super) picks: [CardSet; 4],
     /// After the exchange: the cards each seat gave.
-    passed: [CardSet; 4],
-    won: [CardSet; 4],
-    trick: Trick,
-    last_trick: Trick,
-    tricks_done: u8,
-    hearts_broken: bool,
+    pub(super) passed: [CardSet; 4],
+    pub(super) won: [CardSet; 4],
+    pub(super) trick: Trick,
+    pub(super) last_trick: Trick,
+    pub(super) tricks_done: u8,
+    pub(super) hearts_broken: bool,
     /// Cards played to tricks so far, the current trick included.
-    played: CardSet,
+    pub(super) played: CardSet,
     /// Public inferences: cards each seat is known not to hold (shown out of a suit, ...).
-    cannot_hold: [CardSet; 4],
-    scores: [i64; 4],
+    pub(super) cannot_hold: [CardSet; 4],
+    pub(super) scores: [i64; 4],
 }
 
 impl HeartsDeal {
@@ -391,6 +391,26 @@ impl Deal for HeartsDeal {
 
     fn outcome(&self) -> Option<DealOutcome> {
         (self.phase == Phase::Over).then(|| DealOutcome::new(self.scores.to_vec()))
+    }
+
+    fn scene(&self, viewer: Viewer) -> DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: HeartsAction, after: &Self, out: &mut Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: HeartsAction) -> Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [ActionKind] {
+        super::present::ACTION_KINDS
     }
 
     fn cards(&self) -> CardCounts {
