@@ -52,6 +52,17 @@ impl GameRng {
         }
     }
 
+    /// How far the stream has been read (in 32-bit words): with [`GameRng::seek`], a saved
+    /// session's generator continues exactly where it stopped.
+    pub fn position(&self) -> u128 {
+        self.0.get_word_pos()
+    }
+
+    /// Moves to a position [`GameRng::position`] returned, for the same seed.
+    pub fn seek(&mut self, position: u128) {
+        self.0.set_word_pos(position);
+    }
+
     /// An independent generator derived from this one (for a bot, a sampled world...).
     pub fn fork(&mut self) -> GameRng {
         GameRng::from_seed(self.next_u64())

@@ -2,7 +2,10 @@
 //! with its bots. Front ends (this CLI now, a server later) go through here.
 
 pub mod input;
+pub mod plain;
 pub mod protocol;
+pub mod session;
+pub mod tui;
 
 use engine::{DynTable, Game, GameRecord, Match, MatchSetup, Seat, Table, Variants};
 use games::registry::{self, GameVisitor};

@@ -120,8 +120,8 @@ struct EngineArgs {
 
 #[derive(Args)]
 struct PlayArgs {
-    #[arg(value_name = "ID", help = id_help())]
-    id: String,
+    #[arg(value_name = "ID", help = id_help(), required_unless_present = "resume")]
+    id: Option<String>,
     #[command(flatten)]
     table: TableArgs,
     /// Your seat.
@@ -130,6 +130,25 @@ struct PlayArgs {
     /// Bots for the other seats: one name for all, or one per other seat in seat order.
     #[arg(long)]
     bots: Option<String>,
+    /// The bot that answers `h` (hint).
+    #[arg(long, default_value = "hard")]
+    hint_bot: String,
+    /// Keep the game in FILE after every action (written atomically).
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
+    /// Continue a game saved with --save (or on quitting); it keeps saving to FILE.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["id", "seat", "bots", "hint_bot"])]
+    resume: Option<std::path::PathBuf>,
+    /// Lines of text instead of the full-screen table (also when stdin or stdout is not a
+    /// terminal): for screen readers and scripts.
+    #[arg(long)]
+    plain: bool,
+    /// A four-colour deck: diamonds blue, clubs green.
+    #[arg(long)]
+    four_colour: bool,
+    /// Milliseconds between two bot actions on the full-screen table.
+    #[arg(long, default_value_t = 300, value_name = "MS")]
+    bot_delay: u64,
 }
 
 /// What `<ID>` means, with the ids, for every subcommand's `--help`.

@@ -1,87 +1,42 @@
 use crate::{bot_list, PlayArgs};
-use cli::input::read_line;
-use std::io::Write;
+use cli::session::{NewSession, Session};
+use std::io::IsTerminal;
 
-/// A human at one seat, bots elsewhere, over plain text lines.
+/// `cardroom play`: a person at one seat, bots at the others; full-screen on a terminal, in
+/// lines otherwise (or with `--plain`).
 pub fn run(a: &PlayArgs) -> Result<(), String> {
-    let info = games::registry::resolve(&a.id)?;
-    let players = a.table.players.unwrap_or(info.default_players);
-    if a.seat >= players {
-        return Err(format!(
-            "seat {} does not exist: seats are 0 to {}",
-            a.seat,
-            players - 1
-        ));
-    }
-    let available = cli::bot_names(&a.id)?;
-    let default_bot = if available.contains(&"rule") { "rule" } else { "random" };
-    let names = bot_list(a.bots.as_deref().unwrap_or(default_bot));
-    let others = players - 1;
-    let mut opts = a.table.options();
-    opts.players = Some(players);
-    opts.bots = (0..players).map(|_| None).collect();
-    for (i, seat) in (0..players).filter(|&s| s != a.seat).enumerate() {
-        let name = match names.len() {
-            1 => &names[0],
-            n if n == others => &names[i],
-            n => {
-                return Err(format!(
-                    "--bots names {n} bots: give one for all {others} other seats, or one each"
-                ))
-            }
-        };
-        opts.bots[seat] = Some(name.clone());
-    }
-    let mut table = cli::open_table(&a.id, &opts)?;
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    println!(
-        "{} at seat {}. Type an action, `help` for the legal ones, `hint`, `rules`, `log` or `quit`.",
-        info.name, a.seat
-    );
-    loop {
-        while let Some((seat, action)) = table.step_bot()? {
-            println!("  seat {seat} plays {action}");
+    let session = match (&a.resume, &a.id) {
+        (Some(path), _) => {
+            let save_to = a.save.clone().or_else(|| Some(path.clone()));
+            Session::resume(path, save_to)?
         }
-        if table.is_over() {
-            println!("\n{}", table.view_text(a.seat));
-            let winners: Vec<String> = table.winners().iter().map(|w| w.to_string()).collect();
-            println!("Match over. Winner(s): seat {}.", winners.join(", seat "));
-            return Ok(());
+        (None, Some(id)) => {
+            let available = cli::bot_names(id)?;
+            let default_bot = if available.contains(&"rule") { "rule" } else { "random" };
+            let new = NewSession {
+                id: id.clone(),
+                table: a.table.options(),
+                seat: a.seat,
+                bots: bot_list(a.bots.as_deref().unwrap_or(default_bot)),
+                hint_bot: a.hint_bot.clone(),
+            };
+            Session::new(&new, a.save.clone())?
         }
-        println!("\n{}", table.view_text(a.seat));
-        println!("Legal: {}", table.legal().join(" "));
-        print!("> ");
-        std::io::stdout().flush().map_err(|e| e.to_string())?;
-        let Some(line) = read_line(&mut input).map_err(|e| format!("cannot read input: {e}"))? else {
-            println!("\nGoodbye. To resume, replay this log:\n{}", table.record().to_json());
-            return Ok(());
-        };
-        let line = match line.text() {
-            Ok(line) => line,
-            Err(why) => {
-                println!("Sorry, {why}.");
-                continue;
-            }
-        };
-        match line.trim().to_ascii_lowercase().as_str() {
-            "" => continue,
-            "quit" | "exit" => {
-                println!("Log of this game:\n{}", table.record().to_json());
-                return Ok(());
-            }
-            "help" | "?" => println!("Legal actions: {}", table.legal().join(" ")),
-            "rules" => println!("{}", cli::rules_text(&a.id)?),
-            "log" => println!("{}", table.record().to_json()),
-            "hint" => match table.suggest(Some(default_bot)) {
-                Ok(h) => println!("Hint ({default_bot} bot): {h}"),
-                Err(e) => println!("No hint: {e}"),
-            },
-            _ => {
-                if let Err(e) = table.apply_text(line.trim()) {
-                    println!("Sorry, that is not allowed: {e}");
-                }
-            }
-        }
+        (None, None) => return Err("name a game to play, or --resume FILE".to_string()),
+    };
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if a.plain || !terminal {
+        let mut session = session;
+        let stdin = std::io::stdin();
+        let stdout = std::io::stdout();
+        return cli::plain::run(&mut session, &mut stdin.lock(), &mut stdout.lock());
     }
+    let look = cli::tui::Look {
+        colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        four_colour: a.four_colour,
+        bot_delay: std::time::Duration::from_millis(a.bot_delay),
+    };
+    let message = cli::tui::run(session, look)?;
+    println!("{message}");
+    Ok(())
 }

@@ -372,18 +372,25 @@ fn engine_hint_suggests_a_legal_action() {
 
 #[test]
 fn play_talks_to_a_human_politely() {
-    let (code, out, err) = cardroom(&["play", "hearts", "--seed", "2"], "help\nzz\nhint\nlog\nquit\n");
+    let (code, out, err) = cardroom(
+        &["play", "hearts", "--seed", "2", "--hint-bot", "medium"],
+        "help\nzz\nhint\nlog\n99\nquit\n",
+    );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Your hand:"), "{out}");
-    assert!(out.contains("Legal"));
+    assert!(out.contains("Your hand: 3S 8S 9S 5H 2C 6C 8C JC 2D 3D 6D 9D QD"), "{out}");
+    assert!(out.contains("Choose three cards to pass to seat 1 (0 of 3 chosen)."), "{out}");
+    assert!(out.contains("   1. Pass the two of clubs (2C) to seat 1  [2C]"), "{out}");
     assert!(out.contains("Sorry, that is not allowed: malformed action 'zz'"));
-    assert!(out.contains("Hint (rule bot):"));
-    assert!(out.contains("\"game\":\"hearts\""));
-    assert!(!out.contains("Drawn for"), "Hearts does not draw for the dealer");
-    // End of input ends the session gracefully with the log.
+    assert!(out.contains("The medium bot suggests: Pass the"), "{out}");
+    assert!(out.contains("force: ") || out.contains("pass: Choose a card to pass"), "{out}");
+    assert!(out.contains("Sorry, there is no choice 99: choose 1 to 13."), "{out}");
+    // The others' passes are told without their cards.
+    assert!(out.contains("Seat 1 chooses three cards to pass to seat 2."), "{out}");
+    assert!(!out.contains("Seat 1 plays") && !out.contains("Drawn for"), "{out}");
+    // End of input ends the session gracefully and saves it.
     let (code, out, _) = cardroom(&["play", "hearts", "--seat", "2", "--bots", "random"], "");
     assert_eq!(code, 0);
-    assert!(out.contains("Goodbye"));
+    assert!(out.contains("Goodbye. The game is saved in cardroom-hearts-1.json"), "{out}");
     let (code, _, err) = cardroom(&["play", "hearts", "--seat", "7"], "");
     assert_eq!(code, 2);
     assert!(err.contains("seat 7 does not exist"));
@@ -391,7 +398,7 @@ fn play_talks_to_a_human_politely() {
     let (code, out, _) = cardroom(&["play", "big-three", "--seed", "3"], "quit\n");
     assert_eq!(code, 0);
     assert!(
-        out.contains("Drawn for the first deal: seat 0 7S, seat 1 9S, seat 2 3D; seat 1 deals"),
+        out.contains("Cards drawn for the first deal: you 7S, seat 1 9S, seat 2 3D (tied players drew again); seat 1 deals first."),
         "{out}"
     );
 }
@@ -545,8 +552,14 @@ fn the_engine_hints_at_every_level() {
     }
 }
 
+/// Runs cardroom in a folder of its own (`play` saves there when input ends).
 fn cardroom_bytes(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("cardroom-cli-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardroom"))
+        .current_dir(&dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -587,7 +600,7 @@ fn bad_bytes_and_huge_lines_are_refused_and_the_session_goes_on() {
     assert!(out.contains("not UTF-8"), "{out}");
     assert!(out.contains("200000"));
     assert!(out.len() < 20_000, "{} bytes", out.len());
-    assert!(out.contains("To resume"));
+    assert!(out.contains("continue it with: cardroom play --resume cardroom-hearts-1.json"), "{out}");
 }
 
 #[test]

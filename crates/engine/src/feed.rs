@@ -53,6 +53,10 @@ pub struct Event {
     pub cards: Vec<Card>,
     /// The sentence, with seats as `@N` and `{you-form|other-form}` choices.
     pub text: String,
+    /// Part of the end-of-deal breakdown (set by the engine on what the game tells when a deal
+    /// ends, and on the deal's score line), so a front end can show it together.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub breakdown: bool,
 }
 
 impl Event {
@@ -62,6 +66,7 @@ impl Event {
             seat,
             cards: Vec::new(),
             text: text.into(),
+            breakdown: false,
         }
     }
 
@@ -73,12 +78,14 @@ impl Event {
 
     /// The sentence for `viewer`, naming seats with `name` ("you" for the viewer's own seat).
     pub fn render(&self, viewer: Viewer, name: &dyn Fn(Seat) -> String) -> String {
-        render(&self.text, self.seat, viewer, name)
+        let mut line = render(&self.text, self.seat, viewer, name);
+        capitalise_first(&mut line);
+        line
     }
 }
 
 /// Resolves a text with `@N` seat references and `{you-form|other-form}` choices (chosen by
-/// whether `subject` is the viewer) for `viewer`: the sentences of events, and the prompts,
+/// whether `subject` is the viewer) for `viewer`, as written (see [`capitalise_first`]): the sentences of events, and the prompts,
 /// marks and notes of scenes.
 pub fn render(text: &str, subject: Option<Seat>, viewer: Viewer, name: &dyn Fn(Seat) -> String) -> String {
     {
@@ -125,12 +132,12 @@ pub fn render(text: &str, subject: Option<Seat>, viewer: Viewer, name: &dyn Fn(S
             }
         }
         out.push_str(rest);
-        capitalise_first(&mut out);
         out
     }
 }
 
-fn capitalise_first(s: &mut String) {
+/// Capitalises a sentence's first letter ("you take" at the start reads "You take").
+pub fn capitalise_first(s: &mut String) {
     if let Some(c) = s.chars().next() {
         if c.is_lowercase() {
             let upper: String = c.to_uppercase().collect();

@@ -264,13 +264,14 @@ impl<G: Game> Match<G> {
             if self.deal.outcome().is_none() {
                 return;
             }
+            let start = out.said.len();
             self.deal.narrate_end(out);
             let number = self.deals_completed + 1;
             let deals_before = self.deals_completed;
             self.settle_one();
             let deltas = self.deal_deltas.last().expect("a deal was settled");
             let unit = G::info().unit;
-            let moves: Vec<String> = deltas.iter().enumerate().map(|(s, d)| format!("@{s} {d:+}")).collect();
+            let moves: Vec<String> = deltas.iter().enumerate().map(|(s, &d)| if d == 0 { format!("@{s} 0") } else { format!("@{s} {d:+}") }).collect();
             let house = *self.deal_house.last().expect("a deal was settled");
             let house = if house != 0 {
                 format!("; the house takes {house}")
@@ -280,8 +281,11 @@ impl<G: Game> Match<G> {
             out.all(Event::new(
                 "deal-end",
                 None,
-                format!("Deal {number} is over. {unit}: {}{house}.", moves.join(", ")),
+                format!("Deal {number} is over. Changes in {unit}: {}{house}.", moves.join(", ")),
             ));
+            for said in &mut out.said[start..] {
+                said.event.breakdown = true;
+            }
             if self.over {
                 let totals = self.ledger.totals();
                 let winners = self.winners();

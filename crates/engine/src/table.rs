@@ -151,6 +151,9 @@ pub trait DynTable: Send {
     fn truncate(&mut self, keep: usize) -> Result<(), String>;
     /// The name of the bot in `seat`, if one plays it.
     fn bot_name(&self, seat: Seat) -> Option<&str>;
+    /// Where the bots' random stream stands, so that a saved session resumes exactly.
+    fn bot_rng_position(&self) -> u128;
+    fn set_bot_rng_position(&mut self, position: u128);
 }
 
 impl<G: Game> DynTable for Table<G> {
@@ -379,6 +382,14 @@ impl<G: Game> DynTable for Table<G> {
 
     fn bot_name(&self, seat: Seat) -> Option<&str> {
         self.bots.get(seat)?.as_ref().map(|b| b.name())
+    }
+
+    fn bot_rng_position(&self) -> u128 {
+        self.bot_rng.position()
+    }
+
+    fn set_bot_rng_position(&mut self, position: u128) {
+        self.bot_rng.seek(position);
     }
 }
 
