@@ -54,7 +54,9 @@ pub fn scene_lines(session: &Session, scene: &Scene) -> Vec<String> {
     }
     let c = &scene.centre;
     if let Some(t) = &c.last_trick {
-        let who = t.winner.map_or(String::new(), |w| format!(", taken by {}", say(&format!("@{w}"))));
+        let who = t
+            .winner
+            .map_or(String::new(), |w| format!(", taken by {}", say(&format!("@{w}"))));
         out.push(format!("Last trick: {}{who}", trick_line(session, t)));
     }
     if let Some(t) = &c.trick {
@@ -62,7 +64,11 @@ pub fn scene_lines(session: &Session, scene: &Scene) -> Vec<String> {
     }
     for p in &c.piles {
         let size = p.size.map_or(String::new(), |n| format!(" ({n} cards)"));
-        let shown = if p.cards.is_empty() { String::new() } else { format!(": {}", cards(&p.cards)) };
+        let shown = if p.cards.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", cards(&p.cards))
+        };
         out.push(format!("{}{size}{shown}", line(&p.label)));
     }
     for f in &c.facts {
@@ -110,7 +116,14 @@ pub fn action_lines(session: &Session, actions: &[ActionInfo]) -> Vec<String> {
     actions
         .iter()
         .enumerate()
-        .map(|(i, a)| format!("  {:>2}. {}  [{}]", i + 1, session.sentence(&a.label, Some(session.seat())), a.notation))
+        .map(|(i, a)| {
+            format!(
+                "  {:>2}. {}  [{}]",
+                i + 1,
+                session.sentence(&a.label, Some(session.seat())),
+                a.notation
+            )
+        })
         .collect()
 }
 

@@ -63,6 +63,34 @@ fn command(table: &mut dyn DynTable, cmd: &Value) -> Value {
             None => error(table, "the view command needs \"seat\": a seat number".into()),
         },
         Some("log") => serde_json::to_value(table.record()).expect("records serialise"),
+        Some(c @ ("scene" | "feed")) => {
+            let viewer = match cmd.get("seat") {
+                None | Some(Value::Null) => engine::Viewer::Spectator,
+                Some(v) => match v.as_u64() {
+                    Some(seat) if (seat as usize) < table.players() => engine::Viewer::Seat(seat as usize),
+                    _ => {
+                        return error(
+                            table,
+                            format!(
+                                "\"seat\" must be a seat number, 0 to {} (leave it out for a spectator)",
+                                table.players() - 1
+                            ),
+                        )
+                    }
+                },
+            };
+            if c == "scene" {
+                json!({ "scene": table.scene(viewer) })
+            } else {
+                if table.feed_len() == 0 {
+                    table.enable_feed();
+                }
+                let from = cmd.get("from").and_then(Value::as_u64).unwrap_or(0) as usize;
+                json!({ "feed": table.feed(viewer, from), "next": table.feed_len() })
+            }
+        }
+        Some("actions") => json!({ "actions": table.actions() }),
+        Some("kinds") => json!({ "kinds": table.action_kinds() }),
         Some("state") => state_line(table),
         Some("hint") => {
             let named = cmd.get("bot").or_else(|| cmd.get("level")).and_then(Value::as_str);
@@ -76,11 +104,14 @@ fn command(table: &mut dyn DynTable, cmd: &Value) -> Value {
         Some(other) => error(
             table,
             format!(
-                "unknown command '{}': use view, log, state or hint",
+                "unknown command '{}': use view, scene, feed, actions, kinds, log, state or hint",
                 engine::cut_short(other, 40)
             ),
         ),
-        None => error(table, "a JSON command needs \"cmd\" (view, log, state or hint)".into()),
+        None => error(
+            table,
+            "a JSON command needs \"cmd\" (view, scene, feed, actions, kinds, log, state or hint)".into(),
+        ),
     }
 }
 

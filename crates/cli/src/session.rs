@@ -62,7 +62,11 @@ impl Session {
         let info = games::registry::resolve(&n.id)?;
         let players = n.table.players.unwrap_or(info.default_players);
         if n.seat >= players {
-            return Err(format!("seat {} does not exist: seats are 0 to {}", n.seat, players - 1));
+            return Err(format!(
+                "seat {} does not exist: seats are 0 to {}",
+                n.seat,
+                players - 1
+            ));
         }
         let others = players - 1;
         let mut bots: Vec<Option<String>> = vec![None; players];
@@ -102,8 +106,7 @@ impl Session {
         let shown = path.display();
         let text = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
         let text = String::from_utf8(text).map_err(|_| format!("{shown} is not a cardroom save: it is not text"))?;
-        let save: SaveFile =
-            serde_json::from_str(&text).map_err(|e| format!("{shown} is not a cardroom save: {e}"))?;
+        let save: SaveFile = serde_json::from_str(&text).map_err(|e| format!("{shown} is not a cardroom save: {e}"))?;
         if save.format != SAVE_FORMAT {
             return Err(format!(
                 "{shown} is not a cardroom save: its format is '{}', not '{SAVE_FORMAT}'",
@@ -124,7 +127,10 @@ impl Session {
             ));
         }
         if save.seat >= players || save.bots[save.seat].is_some() {
-            return Err(format!("{shown} is damaged: seat {} is not the player's seat", save.seat));
+            return Err(format!(
+                "{shown} is damaged: seat {} is not the player's seat",
+                save.seat
+            ));
         }
         let position: u128 = save
             .bot_rng
@@ -343,7 +349,10 @@ impl Session {
         let Some(path) = &self.save_to else {
             return Ok(());
         };
-        write_atomically(path, &serde_json::to_string_pretty(&self.save_file()).expect("saves serialise"))
+        write_atomically(
+            path,
+            &serde_json::to_string_pretty(&self.save_file()).expect("saves serialise"),
+        )
     }
 
     /// Saves to `path` from now on, and now.
@@ -356,16 +365,17 @@ impl Session {
 fn check_bot(table: &mut dyn DynTable, name: &str) -> Result<(), String> {
     // A fresh bot of that kind is made for each hint; make one now so a bad name fails early.
     let mut probe = crate::open_record(&table.record())?;
-    probe
-        .set_bot(0, name)
-        .map_err(|e| format!("--hint-bot: {e}"))
+    probe.set_bot(0, name).map_err(|e| format!("--hint-bot: {e}"))
 }
 
 /// Writes `text` to `path` through a temporary file and a rename.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     use std::io::Write;
     let shown = path.display();
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let name = path
         .file_name()
         .ok_or_else(|| format!("cannot save to {shown}: it names no file"))?;

@@ -47,14 +47,28 @@ enum Focus {
 /// A window over the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Overlay {
-    Help { scroll: u16 },
-    Rules { lines: Vec<String>, scroll: u16 },
-    Log { scroll: u16 },
-    DealEnd { lines: Vec<String> },
-    MatchEnd { lines: Vec<String> },
+    Help {
+        scroll: u16,
+    },
+    Rules {
+        lines: Vec<String>,
+        scroll: u16,
+    },
+    Log {
+        scroll: u16,
+    },
+    DealEnd {
+        lines: Vec<String>,
+    },
+    MatchEnd {
+        lines: Vec<String>,
+    },
     ConfirmQuit,
     /// Several actions fit what was picked: choose one.
-    Choose { options: Vec<ActionInfo>, cursor: usize },
+    Choose {
+        options: Vec<ActionInfo>,
+        cursor: usize,
+    },
 }
 
 /// What the caller should do after a key.
@@ -628,7 +642,13 @@ pub fn draw(frame: &mut Frame, app: &App) {
         .totals
         .iter()
         .enumerate()
-        .map(|(s, t)| if s == app.session.seat() { format!("you {t}") } else { format!("{s}: {t}") })
+        .map(|(s, t)| {
+            if s == app.session.seat() {
+                format!("you {t}")
+            } else {
+                format!("{s}: {t}")
+            }
+        })
         .collect();
     let head = Line::from(vec![
         Span::styled(line_of(&scene.title), Style::new().add_modifier(Modifier::BOLD)),
@@ -656,7 +676,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
             parts.push(format!("bid {}", say(b)));
         }
         if let Some(t) = row.tricks {
-            parts.push(if t == 1 { "1 trick".to_string() } else { format!("{t} tricks") });
+            parts.push(if t == 1 {
+                "1 trick".to_string()
+            } else {
+                format!("{t} tricks")
+            });
         }
         if let Some(s) = &row.status {
             parts.push(say(s));
@@ -696,7 +720,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let trick_spans = |t: &engine::TrickScene| {
         let mut spans = Vec::new();
         for &(s, card) in &t.plays {
-            let who = if s == app.session.seat() { "you".to_string() } else { format!("{s}") };
+            let who = if s == app.session.seat() {
+                "you".to_string()
+            } else {
+                format!("{s}")
+            };
             spans.push(Span::raw(format!("{who}:")));
             spans.push(card_span(look, card));
             spans.push(Span::raw("  "));
@@ -737,7 +765,13 @@ pub fn draw(frame: &mut Frame, app: &App) {
             .values
             .iter()
             .enumerate()
-            .map(|(s, v)| if s == app.session.seat() { format!("you {v}") } else { format!("{s}: {v}") })
+            .map(|(s, v)| {
+                if s == app.session.seat() {
+                    format!("you {v}")
+                } else {
+                    format!("{s}: {v}")
+                }
+            })
             .collect();
         centre.push(Line::from(format!("{}: {}", line_of(&d.label), values.join(" · "))));
     }
@@ -834,9 +868,16 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let title = if actions.is_empty() {
         " Choices ".to_string()
     } else {
-        format!(" Choices ({} of {}) ", app.choice.min(actions.len() - 1) + 1, actions.len())
+        format!(
+            " Choices ({} of {}) ",
+            app.choice.min(actions.len() - 1) + 1,
+            actions.len()
+        )
     };
-    frame.render_widget(Paragraph::new(choice_lines).block(Block::bordered().title(title)), choices_area);
+    frame.render_widget(
+        Paragraph::new(choice_lines).block(Block::bordered().title(title)),
+        choices_area,
+    );
 
     // The prompt, or the line being typed, or the last message.
     let prompt = if let Some(t) = &app.typing {
@@ -874,7 +915,10 @@ fn draw_overlay(frame: &mut Frame, app: &App, overlay: &Overlay, area: Rect) {
             ];
             for k in app.session.action_kinds() {
                 lines.push(Line::from(""));
-                lines.push(Line::styled(format!("{} ({})", k.name, k.group), Style::new().add_modifier(Modifier::BOLD)));
+                lines.push(Line::styled(
+                    format!("{} ({})", k.name, k.group),
+                    Style::new().add_modifier(Modifier::BOLD),
+                ));
                 lines.push(Line::from(k.help.to_string()));
             }
             (" Help: ↑↓ scroll, Esc close ".to_string(), lines, *scroll)
@@ -892,7 +936,10 @@ fn draw_overlay(frame: &mut Frame, app: &App, overlay: &Overlay, area: Rect) {
         Overlay::DealEnd { lines } => {
             let mut v: Vec<Line> = lines.iter().map(|t| sentence(look, t)).collect();
             v.push(Line::from(""));
-            v.push(Line::styled("Press any key for the next deal.", Style::new().add_modifier(Modifier::BOLD)));
+            v.push(Line::styled(
+                "Press any key for the next deal.",
+                Style::new().add_modifier(Modifier::BOLD),
+            ));
             (" The deal is over ".to_string(), v, 0)
         }
         Overlay::MatchEnd { lines } => {
@@ -906,7 +953,10 @@ fn draw_overlay(frame: &mut Frame, app: &App, overlay: &Overlay, area: Rect) {
         }
         Overlay::ConfirmQuit => (
             " Quit? ".to_string(),
-            vec![Line::from("Leave the table? The game is saved so you can resume it."), Line::from("y: leave   n or Esc: stay")],
+            vec![
+                Line::from("Leave the table? The game is saved so you can resume it."),
+                Line::from("y: leave   n or Esc: stay"),
+            ],
             0,
         ),
         Overlay::Choose { options, cursor } => {
@@ -923,7 +973,11 @@ fn draw_overlay(frame: &mut Frame, app: &App, overlay: &Overlay, area: Rect) {
                     }
                 })
                 .collect();
-            (" Which one? ↑↓ Enter, Esc cancel ".to_string(), v, cursor.saturating_sub(8) as u16)
+            (
+                " Which one? ↑↓ Enter, Esc cancel ".to_string(),
+                v,
+                cursor.saturating_sub(8) as u16,
+            )
         }
     };
     let (w, h) = match overlay {

@@ -377,12 +377,24 @@ fn play_talks_to_a_human_politely() {
         "help\nzz\nhint\nlog\n99\nquit\n",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("Your hand: 3S 8S 9S 5H 2C 6C 8C JC 2D 3D 6D 9D QD"), "{out}");
-    assert!(out.contains("Choose three cards to pass to seat 1 (0 of 3 chosen)."), "{out}");
-    assert!(out.contains("   1. Pass the two of clubs (2C) to seat 1  [2C]"), "{out}");
+    assert!(
+        out.contains("Your hand: 3S 8S 9S 5H 2C 6C 8C JC 2D 3D 6D 9D QD"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Choose three cards to pass to seat 1 (0 of 3 chosen)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("   1. Pass the two of clubs (2C) to seat 1  [2C]"),
+        "{out}"
+    );
     assert!(out.contains("Sorry, that is not allowed: malformed action 'zz'"));
     assert!(out.contains("The medium bot suggests: Pass the"), "{out}");
-    assert!(out.contains("force: ") || out.contains("pass: Choose a card to pass"), "{out}");
+    assert!(
+        out.contains("force: ") || out.contains("pass: Choose a card to pass"),
+        "{out}"
+    );
     assert!(out.contains("Sorry, there is no choice 99: choose 1 to 13."), "{out}");
     // The others' passes are told without their cards.
     assert!(out.contains("Seat 1 chooses three cards to pass to seat 2."), "{out}");
@@ -390,7 +402,10 @@ fn play_talks_to_a_human_politely() {
     // End of input ends the session gracefully and saves it.
     let (code, out, _) = cardroom(&["play", "hearts", "--seat", "2", "--bots", "random"], "");
     assert_eq!(code, 0);
-    assert!(out.contains("Goodbye. The game is saved in cardroom-hearts-1.json"), "{out}");
+    assert!(
+        out.contains("Goodbye. The game is saved in cardroom-hearts-1.json"),
+        "{out}"
+    );
     let (code, _, err) = cardroom(&["play", "hearts", "--seat", "7"], "");
     assert_eq!(code, 2);
     assert!(err.contains("seat 7 does not exist"));
@@ -600,7 +615,10 @@ fn bad_bytes_and_huge_lines_are_refused_and_the_session_goes_on() {
     assert!(out.contains("not UTF-8"), "{out}");
     assert!(out.contains("200000"));
     assert!(out.len() < 20_000, "{} bytes", out.len());
-    assert!(out.contains("continue it with: cardroom play --resume cardroom-hearts-1.json"), "{out}");
+    assert!(
+        out.contains("continue it with: cardroom play --resume cardroom-hearts-1.json"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -646,7 +664,9 @@ fn unknown_ids_get_a_suggestion_in_every_subcommand_and_case_does_not_matter() {
     assert!(out.starts_with("# Big Three"));
     for sub in ["rules", "sim", "engine", "play", "arena"] {
         let (_, out, _) = cardroom(&[sub, "--help"], "");
-        assert!(out.contains("<ID>") && out.contains("three-thirteen"), "{sub}: {out}");
+        // `play` takes no id with --resume.
+        let id = if sub == "play" { "[ID]" } else { "<ID>" };
+        assert!(out.contains(id) && out.contains("three-thirteen"), "{sub}: {out}");
     }
 }
 
@@ -733,4 +753,41 @@ fn a_moon_choice_error_names_the_choice() {
     assert!(why.contains("'zz' is not a card"), "{why}");
     assert!(why.ends_with("Legal now: moon-add, moon-subtract"), "{why}");
     assert_eq!(engine.send("{\"cmd\":\"state\"}")["legal"], state["legal"]);
+}
+
+#[test]
+fn the_engine_serves_scenes_feeds_and_action_labels() {
+    let (mut e, first) = Engine::start(&["engine", "hearts", "--seed", "4"]);
+    let actor = first["to_act"].as_u64().unwrap() as usize;
+    let legal: Vec<String> = first["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    e.send(&legal[0]);
+    let spectator = e.send(r#"{"cmd":"scene"}"#);
+    for seat in spectator["scene"]["seats"].as_array().unwrap() {
+        assert_eq!(seat["hand"]["kind"], "hidden", "a spectator sees no hand: {seat}");
+    }
+    let mine = e.send(&format!(r#"{{"cmd":"scene","seat":{actor}}}"#));
+    let row = &mine["scene"]["seats"][actor];
+    assert_eq!(row["hand"]["kind"], "shown");
+    assert_eq!(row["groups"][0]["cards"], serde_json::json!([legal[0]]), "{row}");
+    // The passer is told the card; the others and a spectator are not.
+    let told = e.send(&format!(r#"{{"cmd":"feed","seat":{actor}}}"#));
+    assert!(told["feed"].to_string().contains(&legal[0]), "{told}");
+    let other = e.send(&format!(r#"{{"cmd":"feed","seat":{}}}"#, (actor + 1) % 4));
+    let public = e.send(r#"{"cmd":"feed"}"#);
+    assert!(!other.to_string().contains(&format!("\"{}\"", legal[0])), "{other}");
+    assert_eq!(other["feed"], public["feed"]);
+    let actions = e.send(r#"{"cmd":"actions"}"#);
+    let first_action = &actions["actions"][0];
+    assert_eq!(first_action["kind"], "pass");
+    assert!(
+        first_action["label"].as_str().unwrap().starts_with("Pass the "),
+        "{first_action}"
+    );
+    let kinds = e.send(r#"{"cmd":"kinds"}"#);
+    assert_eq!(kinds["kinds"].as_array().unwrap().len(), 3);
 }

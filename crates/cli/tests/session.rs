@@ -90,7 +90,11 @@ fn undo_takes_back_the_persons_last_decision_in_every_game() {
         assert!(s.my_turn(), "{id}: after undo the person decides again");
         // The same as replaying the shortened record.
         let replayed = cli::open_record(&after).unwrap();
-        assert_eq!(s.table().scene(engine::Viewer::Seat(1)), replayed.scene(engine::Viewer::Seat(1)), "{id}");
+        assert_eq!(
+            s.table().scene(engine::Viewer::Seat(1)),
+            replayed.scene(engine::Viewer::Seat(1)),
+            "{id}"
+        );
         // The feed is rebuilt without the undone actions.
         let feed = s.feed_history();
         assert!(!feed.is_empty(), "{id}");
@@ -112,23 +116,40 @@ fn damaged_saves_are_refused_with_the_reason() {
         ("{\"format\":\"x\"}".to_string(), "is not a cardroom save"),
         (good.replace("\"cardroom-play\"", "\"other\""), "its format is 'other'"),
         (good.replace("\"version\": 1", "\"version\": 9"), "version 9 save"),
-        (good.replacen("\"seat\": 1", "\"seat\": 0", 1), "seat 0 is not the player's seat"),
+        (
+            good.replacen("\"seat\": 1", "\"seat\": 0", 1),
+            "seat 0 is not the player's seat",
+        ),
         (good.replace("\"bot_rng\": \"", "\"bot_rng\": \"x"), "is not a number"),
-        (good.replace("\"hint_bot\": \"random\"", "\"hint_bot\": \"oracle\""), "unknown bot 'oracle'"),
-        (good.replace("\"game\": \"hearts\"", "\"game\": \"heartz\""), "does not replay"),
+        (
+            good.replace("\"hint_bot\": \"random\"", "\"hint_bot\": \"oracle\""),
+            "unknown bot 'oracle'",
+        ),
+        (
+            good.replace("\"game\": \"hearts\"", "\"game\": \"heartz\""),
+            "does not replay",
+        ),
         (tamper_first_action(&good), "does not replay"),
         (good[..good.len() / 2].to_string(), "is not a cardroom save"),
     ];
     for (i, (text, why)) in cases.iter().enumerate() {
         let bad = temp(&format!("bad{i}.json"));
         std::fs::write(&bad, text).unwrap();
-        let err = Session::resume(&bad, None).err().unwrap_or_else(|| panic!("case {i} was accepted"));
+        let err = Session::resume(&bad, None)
+            .err()
+            .unwrap_or_else(|| panic!("case {i} was accepted"));
         assert!(err.contains(why), "case {i}: '{err}' should say '{why}'");
         assert!(err.contains("bad"), "case {i}: '{err}' names the file");
     }
     std::fs::write(temp("binary.json"), [0xff, 0xfe, 0x00]).unwrap();
-    assert!(Session::resume(&temp("binary.json"), None).err().unwrap().contains("not text"));
-    assert!(Session::resume(&temp("missing.json"), None).err().unwrap().contains("cannot read"));
+    assert!(Session::resume(&temp("binary.json"), None)
+        .err()
+        .unwrap()
+        .contains("not text"));
+    assert!(Session::resume(&temp("missing.json"), None)
+        .err()
+        .unwrap()
+        .contains("cannot read"));
 }
 
 fn tamper_first_action(good: &str) -> String {

@@ -80,7 +80,10 @@ fn snap(app: &App, id: &str, moment: &str) {
     for (w, h) in SIZES {
         let text = screen(app, w, h);
         let shown = faces(&text) - allowed(app);
-        assert!(shown.is_empty(), "{id} {moment} {w}x{h}: the screen shows {shown}, never told:\n{text}");
+        assert!(
+            shown.is_empty(),
+            "{id} {moment} {w}x{h}: the screen shows {shown}, never told:\n{text}"
+        );
         insta::assert_snapshot!(format!("{id}_{moment}_{w}x{h}"), text);
     }
 }
@@ -90,7 +93,10 @@ struct Picker(u64);
 
 impl Picker {
     fn pick(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -119,7 +125,14 @@ fn play_until(app: &mut App, picker: &mut Picker, until: impl Fn(&App) -> bool) 
 fn every_game_draws_at_every_moment() {
     for info in games::registry::all() {
         let id = info.id;
-        let mut app = App::new(session(id, 7, 2), Look { colour: false, four_colour: false, bot_delay: Default::default() });
+        let mut app = App::new(
+            session(id, 7, 2),
+            Look {
+                colour: false,
+                four_colour: false,
+                bot_delay: Default::default(),
+            },
+        );
         let mut picker = Picker(7);
         app.settle().unwrap();
         snap(&app, id, "1-first-decision");
@@ -142,7 +155,13 @@ fn keys_pick_cards_and_open_windows() {
     app.settle().unwrap();
     let key = |c: KeyCode| KeyEvent::new(c, KeyModifiers::NONE);
     // Three cards picked with Space and passed with one Enter.
-    for k in [KeyCode::Char(' '), KeyCode::Right, KeyCode::Char(' '), KeyCode::Right, KeyCode::Char(' ')] {
+    for k in [
+        KeyCode::Char(' '),
+        KeyCode::Right,
+        KeyCode::Char(' '),
+        KeyCode::Right,
+        KeyCode::Char(' '),
+    ] {
         app.key(key(k)).unwrap();
     }
     app.key(key(KeyCode::Enter)).unwrap();
@@ -163,11 +182,18 @@ fn keys_pick_cards_and_open_windows() {
         80,
         24,
     );
-    assert!(rules.contains("HEARTS") && !rules.contains("## "), "rendered, not raw Markdown:\n{rules}");
+    assert!(
+        rules.contains("HEARTS") && !rules.contains("## "),
+        "rendered, not raw Markdown:\n{rules}"
+    );
     // A hint names the bot that gave it; undo takes back the person's last decision.
     app.settle().unwrap();
     app.key(key(KeyCode::Char('h'))).unwrap();
-    assert!(app.message().starts_with("The medium bot suggests: "), "{}", app.message());
+    assert!(
+        app.message().starts_with("The medium bot suggests: "),
+        "{}",
+        app.message()
+    );
     let before = app.session.table().record().actions.len();
     app.key(key(KeyCode::Down)).unwrap();
     app.key(key(KeyCode::Enter)).unwrap();
@@ -187,7 +213,13 @@ fn keys_pick_cards_and_open_windows() {
 #[test]
 fn no_colour_and_small_screens() {
     // NO_COLOR: no cell carries a colour.
-    let mut app = App::new(session("hearts", 3, 1), Look { colour: false, ..Look::default() });
+    let mut app = App::new(
+        session("hearts", 3, 1),
+        Look {
+            colour: false,
+            ..Look::default()
+        },
+    );
     app.settle().unwrap();
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal.draw(|f| draw(f, &app)).unwrap();

@@ -74,7 +74,10 @@ fn a_whole_hearts_deal_is_played_with_the_arrow_keys_in_tmux() {
         if screen.contains("The match is over") {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(90), "the deal did not finish:\n{screen}");
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "the deal did not finish:\n{screen}"
+        );
         if screen.contains("Choose three cards") || screen.contains("to trick") || screen.contains("Lead") {
             tmux.keys(&["Up", "Enter"]);
             screens += 1;
