@@ -148,6 +148,9 @@ pub fn run(session: &mut Session, input: &mut impl BufRead, out: &mut impl Write
                 writeln!(out, "{line}").map_err(io)?;
             }
             writeln!(out, "The match is over.").map_err(io)?;
+            for line in session.standings() {
+                writeln!(out, "{line}").map_err(io)?;
+            }
             return Ok(());
         }
         if session.step_bot()? {

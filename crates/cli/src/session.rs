@@ -206,6 +206,25 @@ impl Session {
         }
     }
 
+    /// The match standings, best first: "Standings", then "  1. Seat 2 (hard): 45 points".
+    pub fn standings(&self) -> Vec<String> {
+        let scores = self.scene().scores;
+        let mut order: Vec<usize> = (0..scores.totals.len()).collect();
+        order.sort_by_key(|&s| {
+            let t = scores.totals[s];
+            (if scores.higher_is_better { -t } else { t }, s)
+        });
+        let mut out = vec!["Standings".to_string()];
+        let mut place = 0;
+        for (i, &s) in order.iter().enumerate() {
+            if i == 0 || scores.totals[s] != scores.totals[order[i - 1]] {
+                place = i + 1;
+            }
+            out.push(format!("  {place}. {}: {} {}", self.title_of(s), scores.totals[s], scores.unit));
+        }
+        out
+    }
+
     /// Resolves `@N` references and `{you|other}` forms for this viewer.
     pub fn say(&self, text: &str, subject: Option<Seat>) -> String {
         render(text, subject, self.viewer(), &|s| self.name(s))

@@ -186,6 +186,8 @@ impl App {
                 "match-end" => {
                     let mut lines = std::mem::take(&mut self.breakdown);
                     lines.push(line.text.clone());
+                    lines.push(String::new());
+                    lines.extend(self.session.standings());
                     self.overlay = Some(Overlay::MatchEnd { lines });
                 }
                 "deal-end" if !self.session.is_over() => {
