@@ -47,6 +47,21 @@ enum Command {
         override_usage = "cardroom arena <ID> --bots A,B[,...] [--games G (default 100)] [--duplicate] [--deals D] [--players N] [--seed S] [--variant K=V]... [--json]"
     )]
     Arena(ArenaArgs),
+    /// Serve tables to browsers and WebSocket clients: people and bots at shared tables.
+    Serve(ServeArgs),
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+    /// The SQLite database file (created if missing).
+    #[arg(long, default_value = server::DEFAULT_DB)]
+    db: std::path::PathBuf,
+    /// Another origin allowed to open WebSockets (repeatable); the server's own always is.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allowed_origins: Vec<String>,
 }
 
 /// Options every table takes.
@@ -170,6 +185,12 @@ fn main() -> ExitCode {
         Command::Engine(a) => engine(&a),
         Command::Play(a) => play_cmd::run(&a),
         Command::Arena(a) => arena_cmd::run(&a),
+        Command::Serve(a) => server::serve(server::Config {
+            addr: a.addr,
+            db: a.db,
+            allowed_origins: a.allowed_origins,
+            limits: server::Limits::default(),
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

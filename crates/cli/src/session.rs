@@ -220,7 +220,12 @@ impl Session {
             if i == 0 || scores.totals[s] != scores.totals[order[i - 1]] {
                 place = i + 1;
             }
-            out.push(format!("  {place}. {}: {} {}", self.title_of(s), scores.totals[s], scores.unit));
+            out.push(format!(
+                "  {place}. {}: {} {}",
+                self.title_of(s),
+                scores.totals[s],
+                scores.unit
+            ));
         }
         out
     }

@@ -1,0 +1,134 @@
+//! The database on a thread of its own: async callers send requests and await replies, and
+//! appends waiting at the same moment (from any tables) are written in one transaction, so a
+//! thousand busy tables cost a few commits a second, not a thousand.
+
+use crate::store::{ActionRow, SeatRow, Status, Store, StoreResult, StoredTable, TableRow};
+use std::sync::mpsc;
+use tokio::sync::oneshot;
+
+enum Request {
+    Create(TableRow, Vec<SeatRow>, oneshot::Sender<StoreResult<i64>>),
+    Append(Vec<ActionRow>, oneshot::Sender<StoreResult<()>>),
+    Claim(i64, usize, String, Option<[u8; 32]>, oneshot::Sender<StoreResult<()>>),
+    SetStatus(i64, Status, oneshot::Sender<StoreResult<()>>),
+    Load(i64, oneshot::Sender<StoreResult<Option<StoredTable>>>),
+    Unfinished(oneshot::Sender<StoreResult<Vec<StoredTable>>>),
+    Lobby(usize, oneshot::Sender<StoreResult<Vec<TableRow>>>),
+}
+
+/// A handle on the database thread; cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    tx: mpsc::Sender<Request>,
+}
+
+const GONE: &str = "the database thread has stopped";
+
+impl Db {
+    /// Starts the thread that owns `store`.
+    pub fn start(mut store: impl Store) -> Db {
+        let (tx, rx) = mpsc::channel::<Request>();
+        std::thread::Builder::new()
+            .name("cardroom-db".into())
+            .spawn(move || {
+                while let Ok(first) = rx.recv() {
+                    let mut batch = vec![first];
+                    while let Ok(more) = rx.try_recv() {
+                        batch.push(more);
+                        if batch.len() >= 1024 {
+                            break;
+                        }
+                    }
+                    serve_batch(&mut store, batch);
+                }
+            })
+            .expect("a thread starts");
+        Db { tx }
+    }
+
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<StoreResult<T>>) -> Request) -> StoreResult<T> {
+        let (reply, wait) = oneshot::channel();
+        self.tx.send(make(reply)).map_err(|_| GONE.to_string())?;
+        wait.await.map_err(|_| GONE.to_string())?
+    }
+
+    pub async fn create(&self, row: TableRow, seats: Vec<SeatRow>) -> StoreResult<i64> {
+        self.ask(|r| Request::Create(row, seats, r)).await
+    }
+
+    pub async fn append(&self, actions: Vec<ActionRow>) -> StoreResult<()> {
+        self.ask(|r| Request::Append(actions, r)).await
+    }
+
+    pub async fn claim(&self, table: i64, seat: usize, name: String, token_hash: Option<[u8; 32]>) -> StoreResult<()> {
+        self.ask(|r| Request::Claim(table, seat, name, token_hash, r)).await
+    }
+
+    pub async fn set_status(&self, table: i64, status: Status) -> StoreResult<()> {
+        self.ask(|r| Request::SetStatus(table, status, r)).await
+    }
+
+    pub async fn load(&self, table: i64) -> StoreResult<Option<StoredTable>> {
+        self.ask(|r| Request::Load(table, r)).await
+    }
+
+    pub async fn unfinished(&self) -> StoreResult<Vec<StoredTable>> {
+        self.ask(Request::Unfinished).await
+    }
+
+    pub async fn lobby(&self, limit: usize) -> StoreResult<Vec<TableRow>> {
+        self.ask(|r| Request::Lobby(limit, r)).await
+    }
+}
+
+fn serve_batch(store: &mut impl Store, batch: Vec<Request>) {
+    // Appends first, together: each table waits for its own before doing anything else, so
+    // no table's requests are reordered.
+    let mut appends = Vec::new();
+    let mut rest = Vec::new();
+    for r in batch {
+        match r {
+            Request::Append(rows, reply) => appends.push((rows, reply)),
+            other => rest.push(other),
+        }
+    }
+    if !appends.is_empty() {
+        let all: Vec<ActionRow> = appends.iter().flat_map(|(rows, _)| rows.iter().cloned()).collect();
+        match store.append(&all) {
+            Ok(()) => {
+                for (_, reply) in appends {
+                    let _ = reply.send(Ok(()));
+                }
+            }
+            // One bad append must not fail the others: write them one by one.
+            Err(_) => {
+                for (rows, reply) in appends {
+                    let _ = reply.send(store.append(&rows));
+                }
+            }
+        }
+    }
+    for r in rest {
+        match r {
+            Request::Create(row, seats, reply) => {
+                let _ = reply.send(store.create(&row, &seats));
+            }
+            Request::Claim(t, s, name, hash, reply) => {
+                let _ = reply.send(store.claim_seat(t, s, &name, hash));
+            }
+            Request::SetStatus(t, status, reply) => {
+                let _ = reply.send(store.set_status(t, status));
+            }
+            Request::Load(t, reply) => {
+                let _ = reply.send(store.load(t));
+            }
+            Request::Unfinished(reply) => {
+                let _ = reply.send(store.unfinished());
+            }
+            Request::Lobby(n, reply) => {
+                let _ = reply.send(store.lobby(n));
+            }
+            Request::Append(..) => unreachable!("appends were taken out"),
+        }
+    }
+}

@@ -1,0 +1,376 @@
+//! Where tables live between restarts. The server speaks to a [`Store`] only, so another
+//! backend (PostgreSQL) can be added without touching table or game code; [`SqliteStore`] is
+//! the embedded default. Every call is a transaction.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::Serialize;
+use std::path::Path;
+
+/// A table as created: everything needed, with its actions, to rebuild it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableRow {
+    pub id: i64,
+    pub game: String,
+    pub players: usize,
+    pub variants: Vec<String>,
+    pub seed: u64,
+    pub deals: Option<u32>,
+    /// Seconds a person has for each decision (a bot plays it at time-out), if set.
+    pub clock_seconds: Option<u32>,
+    pub status: Status,
+    pub created_at: i64,
+    pub rematch_of: Option<i64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Waiting for people to fill its seats.
+    Waiting,
+    Playing,
+    Finished,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+        }
+    }
+
+    fn parse(s: &str) -> Status {
+        match s {
+            "waiting" => Status::Waiting,
+            "playing" => Status::Playing,
+            _ => Status::Finished,
+        }
+    }
+}
+
+/// One seat: a bot by name, or a person (with the hash of the seat's secret token).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    pub seat: usize,
+    pub bot: Option<String>,
+    pub name: Option<String>,
+    pub token_hash: Option<[u8; 32]>,
+    /// Whether a person has taken the seat.
+    pub claimed: bool,
+}
+
+/// One accepted action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRow {
+    pub table: i64,
+    /// 0 for the match's first action.
+    pub seq: u64,
+    pub action: String,
+    pub seat: usize,
+    /// Where the bots' random stream stood after it (decimal), so bots continue exactly.
+    pub bot_rng: String,
+}
+
+/// A table with its seats and actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredTable {
+    pub row: TableRow,
+    pub seats: Vec<SeatRow>,
+    pub actions: Vec<ActionRow>,
+}
+
+pub type StoreResult<T> = Result<T, String>;
+
+/// The storage a server needs.
+pub trait Store: Send + 'static {
+    /// Creates a table and its seats; returns its id.
+    fn create(&mut self, row: &TableRow, seats: &[SeatRow]) -> StoreResult<i64>;
+    /// Appends actions (of any tables) in one transaction.
+    fn append(&mut self, actions: &[ActionRow]) -> StoreResult<()>;
+    /// A person takes a seat (with a new token, when one is given in place of the invite's).
+    fn claim_seat(&mut self, table: i64, seat: usize, name: &str, token_hash: Option<[u8; 32]>) -> StoreResult<()>;
+    fn set_status(&mut self, table: i64, status: Status) -> StoreResult<()>;
+    fn load(&mut self, table: i64) -> StoreResult<Option<StoredTable>>;
+    /// Every table not finished, to rebuild on start.
+    fn unfinished(&mut self) -> StoreResult<Vec<StoredTable>>;
+    /// Tables for the lobby: the newest `limit` of each status.
+    fn lobby(&mut self, limit: usize) -> StoreResult<Vec<TableRow>>;
+}
+
+/// The schema, one migration per version; `schema_version` says how many have run.
+const MIGRATIONS: &[&str] = &[
+    // 1: tables, seats, actions.
+    "CREATE TABLE tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        variants TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        deals INTEGER,
+        clock_seconds INTEGER,
+        status TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        rematch_of INTEGER
+    );
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        seat INTEGER NOT NULL,
+        bot TEXT,
+        name TEXT,
+        token_hash BLOB,
+        claimed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        bot_rng TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    CREATE INDEX tables_by_status ON tables(status, id);",
+];
+
+pub struct SqliteStore {
+    conn: Connection,
+}
+
+fn db_err(e: rusqlite::Error) -> String {
+    format!("database: {e}")
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path`, migrating it to the current schema.
+    pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+        let conn = Connection::open(path).map_err(|e| format!("cannot open database {}: {e}", path.display()))?;
+        // WAL: readers do not block the writer; with synchronous=NORMAL a committed
+        // transaction survives the process being killed (not a power cut).
+        conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            .map_err(db_err)?;
+        let mut store = SqliteStore { conn };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    fn migrate(&mut self) -> StoreResult<()> {
+        let tx = self.conn.transaction().map_err(db_err)?;
+        tx.execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);")
+            .map_err(db_err)?;
+        let version: Option<i64> = tx
+            .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
+            .optional()
+            .map_err(db_err)?;
+        let version = version.unwrap_or_else(|| {
+            tx.execute("INSERT INTO schema_version (version) VALUES (0)", []).ok();
+            0
+        }) as usize;
+        if version > MIGRATIONS.len() {
+            return Err(format!(
+                "the database has schema version {version}, newer than this server's {}",
+                MIGRATIONS.len()
+            ));
+        }
+        for (i, m) in MIGRATIONS.iter().enumerate().skip(version) {
+            tx.execute_batch(m).map_err(|e| format!("migration {}: {e}", i + 1))?;
+        }
+        tx.execute("UPDATE schema_version SET version = ?1", [MIGRATIONS.len() as i64])
+            .map_err(db_err)?;
+        tx.commit().map_err(db_err)
+    }
+
+    /// The schema version the database is at.
+    pub fn schema_version(&self) -> StoreResult<usize> {
+        self.conn
+            .query_row("SELECT version FROM schema_version", [], |r| r.get::<_, i64>(0))
+            .map(|v| v as usize)
+            .map_err(db_err)
+    }
+
+    fn row(r: &rusqlite::Row) -> rusqlite::Result<TableRow> {
+        let variants: String = r.get(3)?;
+        Ok(TableRow {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            players: r.get::<_, i64>(2)? as usize,
+            variants: serde_json::from_str(&variants).unwrap_or_default(),
+            seed: r.get::<_, i64>(4)? as u64,
+            deals: r.get::<_, Option<i64>>(5)?.map(|d| d as u32),
+            clock_seconds: r.get::<_, Option<i64>>(6)?.map(|d| d as u32),
+            status: Status::parse(&r.get::<_, String>(7)?),
+            created_at: r.get(8)?,
+            rematch_of: r.get(9)?,
+        })
+    }
+
+    const COLUMNS: &'static str =
+        "id, game, players, variants, seed, deals, clock_seconds, status, created_at, rematch_of";
+
+    fn load_rest(&self, row: TableRow) -> StoreResult<StoredTable> {
+        let mut q = self
+            .conn
+            .prepare_cached("SELECT seat, bot, name, token_hash, claimed FROM seats WHERE table_id = ?1 ORDER BY seat")
+            .map_err(db_err)?;
+        let seats = q
+            .query_map([row.id], |r| {
+                let hash: Option<Vec<u8>> = r.get(3)?;
+                Ok(SeatRow {
+                    seat: r.get::<_, i64>(0)? as usize,
+                    bot: r.get(1)?,
+                    name: r.get(2)?,
+                    token_hash: hash.and_then(|h| h.try_into().ok()),
+                    claimed: r.get::<_, i64>(4)? != 0,
+                })
+            })
+            .map_err(db_err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db_err)?;
+        let mut q = self
+            .conn
+            .prepare_cached("SELECT seq, action, seat, bot_rng FROM actions WHERE table_id = ?1 ORDER BY seq")
+            .map_err(db_err)?;
+        let actions = q
+            .query_map([row.id], |r| {
+                Ok(ActionRow {
+                    table: row.id,
+                    seq: r.get::<_, i64>(0)? as u64,
+                    action: r.get(1)?,
+                    seat: r.get::<_, i64>(2)? as usize,
+                    bot_rng: r.get(3)?,
+                })
+            })
+            .map_err(db_err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db_err)?;
+        Ok(StoredTable { row, seats, actions })
+    }
+}
+
+impl Store for SqliteStore {
+    fn create(&mut self, row: &TableRow, seats: &[SeatRow]) -> StoreResult<i64> {
+        let tx = self.conn.transaction().map_err(db_err)?;
+        tx.execute(
+            "INSERT INTO tables (game, players, variants, seed, deals, clock_seconds, status, created_at, rematch_of)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                row.game,
+                row.players as i64,
+                serde_json::to_string(&row.variants).expect("strings serialise"),
+                row.seed as i64,
+                row.deals.map(|d| d as i64),
+                row.clock_seconds.map(|d| d as i64),
+                row.status.as_str(),
+                row.created_at,
+                row.rematch_of,
+            ],
+        )
+        .map_err(db_err)?;
+        let id = tx.last_insert_rowid();
+        for s in seats {
+            tx.execute(
+                "INSERT INTO seats (table_id, seat, bot, name, token_hash, claimed) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    id,
+                    s.seat as i64,
+                    s.bot,
+                    s.name,
+                    s.token_hash.map(|h| h.to_vec()),
+                    s.claimed as i64
+                ],
+            )
+            .map_err(db_err)?;
+        }
+        tx.commit().map_err(db_err)?;
+        Ok(id)
+    }
+
+    fn append(&mut self, actions: &[ActionRow]) -> StoreResult<()> {
+        let tx = self.conn.transaction().map_err(db_err)?;
+        {
+            let mut q = tx
+                .prepare_cached(
+                    "INSERT INTO actions (table_id, seq, action, seat, bot_rng) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )
+                .map_err(db_err)?;
+            for a in actions {
+                q.execute(params![a.table, a.seq as i64, a.action, a.seat as i64, a.bot_rng])
+                    .map_err(db_err)?;
+            }
+        }
+        tx.commit().map_err(db_err)
+    }
+
+    fn claim_seat(&mut self, table: i64, seat: usize, name: &str, token_hash: Option<[u8; 32]>) -> StoreResult<()> {
+        self.conn
+            .execute(
+                "UPDATE seats SET claimed = 1, name = ?3, token_hash = COALESCE(?4, token_hash)
+                 WHERE table_id = ?1 AND seat = ?2",
+                params![table, seat as i64, name, token_hash.map(|h| h.to_vec())],
+            )
+            .map(|_| ())
+            .map_err(db_err)
+    }
+
+    fn set_status(&mut self, table: i64, status: Status) -> StoreResult<()> {
+        self.conn
+            .execute(
+                "UPDATE tables SET status = ?2 WHERE id = ?1",
+                params![table, status.as_str()],
+            )
+            .map(|_| ())
+            .map_err(db_err)
+    }
+
+    fn load(&mut self, table: i64) -> StoreResult<Option<StoredTable>> {
+        let row = self
+            .conn
+            .query_row(
+                &format!("SELECT {} FROM tables WHERE id = ?1", Self::COLUMNS),
+                [table],
+                Self::row,
+            )
+            .optional()
+            .map_err(db_err)?;
+        row.map(|r| self.load_rest(r)).transpose()
+    }
+
+    fn unfinished(&mut self) -> StoreResult<Vec<StoredTable>> {
+        let rows: Vec<TableRow> = {
+            let mut q = self
+                .conn
+                .prepare(&format!(
+                    "SELECT {} FROM tables WHERE status != 'finished' ORDER BY id",
+                    Self::COLUMNS
+                ))
+                .map_err(db_err)?;
+            let rows = q
+                .query_map([], Self::row)
+                .map_err(db_err)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(db_err)?;
+            rows
+        };
+        rows.into_iter().map(|r| self.load_rest(r)).collect()
+    }
+
+    fn lobby(&mut self, limit: usize) -> StoreResult<Vec<TableRow>> {
+        let mut out = Vec::new();
+        for status in ["waiting", "playing", "finished"] {
+            let mut q = self
+                .conn
+                .prepare_cached(&format!(
+                    "SELECT {} FROM tables WHERE status = ?1 ORDER BY id DESC LIMIT ?2",
+                    Self::COLUMNS
+                ))
+                .map_err(db_err)?;
+            let rows = q
+                .query_map(params![status, limit as i64], Self::row)
+                .map_err(db_err)?
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(db_err)?;
+            out.extend(rows);
+        }
+        Ok(out)
+    }
+}
