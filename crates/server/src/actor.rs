@@ -6,7 +6,7 @@
 use crate::db::Db;
 use crate::store::{ActionRow, SeatRow, Status, StoredTable, TableRow};
 use crate::tokens;
-use engine::{DynTable, GameRecord, Seat, Viewer};
+use engine::{DynTable, Seat, Viewer};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -111,16 +111,7 @@ struct Actor {
 /// where the last action left it, the feed on.
 pub fn rebuild(stored: &StoredTable) -> Result<Box<dyn DynTable>, String> {
     let row = &stored.row;
-    let record = GameRecord {
-        game: row.game.clone(),
-        players: row.players,
-        variants: row.variants.clone(),
-        seed: row.seed,
-        deck: None,
-        dealer: 0,
-        deals: row.deals,
-        actions: stored.actions.iter().map(|a| a.action.clone()).collect(),
-    };
+    let record = stored.record();
     let mut table = tables::open_record(&record)?;
     for s in &stored.seats {
         if let Some(bot) = &s.bot {

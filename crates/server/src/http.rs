@@ -28,6 +28,7 @@ pub(crate) fn router(state: Shared) -> Router {
         .route("/api/tables/{id}/join", post(join))
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/replay", get(replay))
+        .route("/api/tables/{id}/record", get(record))
         .route("/ws/tables/{id}", get(websocket))
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "not-found", "no such page or endpoint") })
         .layer(DefaultBodyLimit::max(limit))
@@ -428,6 +429,22 @@ async fn rematch(
     }
 }
 
+/// The record of a finished table (what `cardroom engine` and `Match::from_record` replay).
+async fn record(State(state): State<Shared>, Path(id): Path<i64>) -> Response {
+    match state.db.load(id).await {
+        Ok(Some(s)) if s.row.status == Status::Finished => Json(json!(record_of(&s, s.actions.len()))).into_response(),
+        Ok(Some(_)) => refuse(StatusCode::CONFLICT, "not-over", "the record is shown once the match is over"),
+        Ok(None) => refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}")),
+        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
+    }
+}
+
+fn record_of(stored: &StoredTable, n: usize) -> GameRecord {
+    let mut r = stored.record();
+    r.actions.truncate(n);
+    r
+}
+
 #[derive(Deserialize)]
 struct ReplayQuery {
     step: Option<usize>,
@@ -474,18 +491,8 @@ async fn replay(State(state): State<Shared>, Path(id): Path<i64>, Query(q): Quer
             }
         },
     };
-    let record = |n: usize| GameRecord {
-        game: stored.row.game.clone(),
-        players,
-        variants: stored.row.variants.clone(),
-        seed: stored.row.seed,
-        deck: None,
-        dealer: 0,
-        deals: stored.row.deals,
-        actions: stored.actions[..n].iter().map(|a| a.action.clone()).collect(),
-    };
     let open = |n: usize| -> Result<Box<dyn engine::DynTable>, String> {
-        let mut t = tables::open_record(&record(n))?;
+        let mut t = tables::open_record(&record_of(&stored, n))?;
         t.enable_feed();
         Ok(t)
     };

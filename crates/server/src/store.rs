@@ -80,6 +80,22 @@ pub struct StoredTable {
     pub actions: Vec<ActionRow>,
 }
 
+impl StoredTable {
+    /// The match record: what replaying rebuilds the table from.
+    pub fn record(&self) -> engine::GameRecord {
+        engine::GameRecord {
+            game: self.row.game.clone(),
+            players: self.row.players,
+            variants: self.row.variants.clone(),
+            seed: self.row.seed,
+            deck: None,
+            dealer: 0,
+            deals: self.row.deals,
+            actions: self.actions.iter().map(|a| a.action.clone()).collect(),
+        }
+    }
+}
+
 pub type StoreResult<T> = Result<T, String>;
 
 /// The storage a server needs.

@@ -1,0 +1,131 @@
+//! What the server tests share: a server on loopback with a fresh database, a small HTTP
+//! client and a WebSocket client.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use server::{Config, Limits, Running};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+pub fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cardroom-server-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.db"));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+    }
+    path
+}
+
+pub async fn start(db: &PathBuf, limits: Limits) -> Running {
+    server::start(Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.clone(),
+        allowed_origins: Vec::new(),
+        limits,
+    })
+    .await
+    .unwrap()
+}
+
+/// One HTTP request; the status and the JSON body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8_lossy(&raw);
+    let status: u16 = text.split(' ').nth(1).unwrap().parse().unwrap();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    (status, serde_json::from_str(&body).unwrap_or(Value::String(body)))
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+pub async fn create(addr: SocketAddr, body: Value) -> Value {
+    let (status, v) = http(addr, "POST", "/api/tables", Some(body)).await;
+    assert_eq!(status, 201, "{v}");
+    v
+}
+
+pub async fn connect(addr: SocketAddr, table: i64, token: Option<&str>) -> Ws {
+    let url = match token {
+        Some(t) => format!("ws://{addr}/ws/tables/{table}?token={t}&name=Tester"),
+        None => format!("ws://{addr}/ws/tables/{table}"),
+    };
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// The next JSON message (bounded wait).
+pub async fn next(ws: &mut Ws) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("the connection is open")
+            .expect("a message");
+        if let Message::Text(t) = msg {
+            return serde_json::from_str(&t).unwrap();
+        }
+    }
+}
+
+/// Messages until one of `kind` arrives (returned last).
+pub async fn until(ws: &mut Ws, kind: &str) -> Vec<Value> {
+    let mut seen = Vec::new();
+    loop {
+        let m = next(ws).await;
+        let done = m["type"] == kind;
+        seen.push(m);
+        if done {
+            return seen;
+        }
+    }
+}
+
+pub async fn send(ws: &mut Ws, v: Value) {
+    ws.send(Message::Text(v.to_string().into())).await.unwrap();
+}
+
+pub async fn act(ws: &mut Ws, version: u64, action: &str) {
+    send(ws, json!({ "type": "act", "version": version, "action": action })).await;
+}
+
+/// Waits for a state in which this connection has actions (or the match is over).
+pub async fn my_turn(ws: &mut Ws, log: &mut Vec<Value>) -> Value {
+    loop {
+        let m = next(ws).await;
+        log.push(m.clone());
+        if m["type"] == "state" && (!m["actions"].as_array().unwrap().is_empty() || m["result"].is_object()) {
+            return m;
+        }
+    }
+}
