@@ -320,6 +320,10 @@ impl<G: Game> ModelCheck<G> {
         let mut opening = Narration::new();
         m.narrate_opening(&mut opening);
         check.look(m.deal());
+        // The match view adds what every seat saw before the deal: the draw for the dealer.
+        for s in 0..players {
+            check.seen[s] |= cards_in_json(&m.view_json(s));
+        }
         check.check_said(&opening.said, "at the opening");
         check
     }

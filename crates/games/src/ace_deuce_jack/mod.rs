@@ -3,6 +3,7 @@
 //! pays even money. RULES_NOTES section 6; rules page `rules.md`.
 
 mod bot;
+mod present;
 mod odds;
 mod rules;
 mod state;

@@ -53,19 +53,19 @@ fn bad(card: Card) -> bool {
 /// One hand of Ace-Deuce-Jack (flat, no heap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AdjDeal {
-    cfg: AdjConfig,
-    players: u8,
-    banker: u8,
-    hands_with_bank: u32,
-    deal_number: u32,
+    pub(super) cfg: AdjConfig,
+    pub(super) players: u8,
+    pub(super) banker: u8,
+    pub(super) hands_with_bank: u32,
+    pub(super) deal_number: u32,
     /// The pack, top first; nobody sees it until the piles are turned over.
-    order: [Card; 52],
+    pub(super) order: [Card; 52],
     /// Where the two cuts fall (piles are `..a`, `a..b`, `b..n`).
-    cuts: (u8, u8),
-    step: Step,
-    to_act: u8,
-    bets: [u32; MAX_PLAYERS],
-    deltas: [i64; MAX_PLAYERS],
+    pub(super) cuts: (u8, u8),
+    pub(super) step: Step,
+    pub(super) to_act: u8,
+    pub(super) bets: [u32; MAX_PLAYERS],
+    pub(super) deltas: [i64; MAX_PLAYERS],
 }
 
 impl AdjDeal {
@@ -234,6 +234,26 @@ impl Deal for AdjDeal {
         })
     }
 
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: AdjAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: AdjAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
+    }
+
     fn cards(&self) -> CardCounts {
         self.order.iter().copied().collect()
     }
@@ -293,7 +313,8 @@ impl fmt::Display for AdjView {
             write!(f, "Bottom cards: {}", b.join(" "))?;
         }
         if let Some(r) = &self.result {
-            write!(f, "\nResult: {r:?}")?;
+            let r: Vec<String> = r.iter().enumerate().map(|(s, d)| format!("seat {s} {d:+}")).collect();
+            write!(f, "\nResult: {}", r.join(", "))?;
         }
         Ok(())
     }
