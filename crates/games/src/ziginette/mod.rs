@@ -3,6 +3,7 @@
 //! ends the hand with the bank paying every live bet. RULES_NOTES section 4; rules page `rules.md`.
 
 mod bot;
+mod present;
 mod odds;
 mod rules;
 mod state;

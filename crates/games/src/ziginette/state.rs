@@ -95,7 +95,7 @@ impl FromStr for ZiginetteAction {
 
 /// What a rank is doing in the hand (Z1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RankState {
+pub(super) enum RankState {
     Unseen,
     /// On the board, live and bettable.
     Board,
@@ -108,35 +108,35 @@ enum RankState {
 /// One Ziginette hand (flat, no heap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZiginetteDeal {
-    cfg: ZiginetteConfig,
-    players: u8,
-    banker: u8,
-    limits: (u32, u32),
-    deal_number: u32,
-    order: [Card; 40],
-    next: u8,
-    playettes: u8,
-    banker_card: Option<Card>,
-    banker_rank: Option<Rank>,
+    pub(super) cfg: ZiginetteConfig,
+    pub(super) players: u8,
+    pub(super) banker: u8,
+    pub(super) limits: (u32, u32),
+    pub(super) deal_number: u32,
+    pub(super) order: [Card; 40],
+    pub(super) next: u8,
+    pub(super) playettes: u8,
+    pub(super) banker_card: Option<Card>,
+    pub(super) banker_rank: Option<Rank>,
     /// The banker's card is still to come (after the first bets, under that playette rule).
-    banker_card_pending: bool,
-    state: [RankState; 14],
-    seen: [u8; 14],
+    pub(super) banker_card_pending: bool,
+    pub(super) state: [RankState; 14],
+    pub(super) seen: [u8; 14],
     /// Live board cards in the order they appeared.
-    board: [Card; 10],
-    board_len: u8,
-    stakes: [[u16; 14]; MAX_PLAYERS],
+    pub(super) board: [Card; 10],
+    pub(super) board_len: u8,
+    pub(super) stakes: [[u16; 14]; MAX_PLAYERS],
     /// Under `only-on-new-board-card`, the one rank open for bets in this window.
-    window_rank: Option<Rank>,
-    step: Step,
-    to_act: u8,
-    ending: Option<Ending>,
-    choice: Option<ZiginetteAction>,
-    deltas: [i64; MAX_PLAYERS],
-    house: i64,
+    pub(super) window_rank: Option<Rank>,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
+    pub(super) ending: Option<Ending>,
+    pub(super) choice: Option<ZiginetteAction>,
+    pub(super) deltas: [i64; MAX_PLAYERS],
+    pub(super) house: i64,
 }
 
-fn idx(r: Rank) -> usize {
+pub(super) fn idx(r: Rank) -> usize {
     r.value() as usize
 }
 
@@ -578,6 +578,26 @@ impl Deal for ZiginetteDeal {
         false
     }
 
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: ZiginetteAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: ZiginetteAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
+    }
+
     fn cards(&self) -> CardCounts {
         self.order.iter().copied().collect()
     }
@@ -637,15 +657,30 @@ impl fmt::Display for ZiginetteView {
                 .as_ref()
                 .and_then(|o| o.bet_wins.get(i))
                 .map_or(String::new(), |p| format!(" (a bet wins {:.1}%)", p * 100.0));
-            writeln!(f, "Board {}: stakes {:?}{win}", b.card, b.stakes)?;
+            let stakes: Vec<String> = b
+                .stakes
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(s, n)| format!("seat {s} {n}"))
+                .collect();
+            let stakes = if stakes.is_empty() { "no stakes".to_string() } else { stakes.join(", ") };
+            writeln!(f, "Board {}: {stakes}{win}", b.card)?;
         }
         if !self.dead_ranks.is_empty() {
-            writeln!(f, "Dead ranks: {:?}", self.dead_ranks)?;
+            let dead: Vec<String> = self.dead_ranks.iter().map(|c| c.to_string()).collect();
+            writeln!(f, "Dead ranks: {}", dead.join(" "))?;
         }
         let dealt: Vec<String> = self.dealt.iter().map(|c| c.to_string()).collect();
         write!(f, "Dealt: {}", dealt.join(" "))?;
         if let Some(r) = &self.result {
-            write!(f, "\nHand over ({:?}): {r:?}", self.ending)?;
+            let how = match self.ending {
+                Some(Ending::BankerCard) => "the banker's rank came",
+                Some(Ending::BoardEmpty) => "the board is empty",
+                _ => "no bet was left",
+            };
+            let r: Vec<String> = r.iter().enumerate().map(|(s, d)| format!("seat {s} {d:+}")).collect();
+            write!(f, "\nHand over ({how}): {}", r.join(", "))?;
         }
         Ok(())
     }
