@@ -107,8 +107,16 @@ async fn killed_servers_lose_no_acknowledged_action() {
     let mut players = Vec::new();
     for (game, seed) in [("hearts", 1u64), ("belote", 2), ("three-thirteen", 3)] {
         let info = games::registry::resolve(game).unwrap();
-        let seats: Vec<&str> = (0..info.default_players).map(|s| if s < 2 { "human" } else { "medium" }).collect();
-        let (status, v) = http(addr, "POST", "/api/tables", Some(json!({"game": game, "seats": seats, "seed": seed, "deals": 1}))).await;
+        let seats: Vec<&str> = (0..info.default_players)
+            .map(|s| if s < 2 { "human" } else { "medium" })
+            .collect();
+        let (status, v) = http(
+            addr,
+            "POST",
+            "/api/tables",
+            Some(json!({"game": game, "seats": seats, "seed": seed, "deals": 1})),
+        )
+        .await;
         assert_eq!(status, 201, "{v}");
         for k in 0..2 {
             players.push(Player {
@@ -162,7 +170,11 @@ async fn killed_servers_lose_no_acknowledged_action() {
         assert_eq!(status, 200, "{record}");
         let actions = record["actions"].as_array().unwrap();
         for (version, action) in &p.acked {
-            assert_eq!(actions[*version as usize - 1].as_str(), Some(action.as_str()), "an acknowledged action is missing");
+            assert_eq!(
+                actions[*version as usize - 1].as_str(),
+                Some(action.as_str()),
+                "an acknowledged action is missing"
+            );
         }
         // The stored record replays to a finished match.
         let rec: engine::GameRecord = serde_json::from_value(record.clone()).unwrap();

@@ -94,6 +94,18 @@ fn handle(state: &Shared, id: i64) -> Option<actor::TableHandle> {
     state.tables.lock().expect("not poisoned").get(&id).cloned()
 }
 
+/// The live table, or a finished one woken from the store (finished tables are not rebuilt
+/// at start; someone reconnecting to one, or asking for a rematch, wakes it).
+async fn live_or_stored(state: &Shared, id: i64) -> Option<actor::TableHandle> {
+    if let Some(h) = handle(state, id) {
+        return Some(h);
+    }
+    let stored = state.db.load(id).await.ok()??;
+    let h = actor::spawn(stored, state.db.clone()).ok()?;
+    let mut tables = state.tables.lock().expect("not poisoned");
+    Some(tables.entry(id).or_insert(h).clone())
+}
+
 async fn ask<T>(h: &actor::TableHandle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Option<T> {
     let (tx, rx) = oneshot::channel();
     h.tx.send(make(tx)).await.ok()?;
@@ -410,7 +422,7 @@ async fn rematch(
         Ok(Json(b)) => b.token,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, "malformed", e.body_text()),
     };
-    let Some(h) = handle(&state, id) else {
+    let Some(h) = live_or_stored(&state, id).await else {
         return refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}"));
     };
     let (mut row, seats) = match ask(&h, |reply| Cmd::RematchSetup { token, reply }).await {
@@ -433,7 +445,11 @@ async fn rematch(
 async fn record(State(state): State<Shared>, Path(id): Path<i64>) -> Response {
     match state.db.load(id).await {
         Ok(Some(s)) if s.row.status == Status::Finished => Json(json!(record_of(&s, s.actions.len()))).into_response(),
-        Ok(Some(_)) => refuse(StatusCode::CONFLICT, "not-over", "the record is shown once the match is over"),
+        Ok(Some(_)) => refuse(
+            StatusCode::CONFLICT,
+            "not-over",
+            "the record is shown once the match is over",
+        ),
         Ok(None) => refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}")),
         Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
     }
@@ -549,12 +565,8 @@ async fn websocket(
             );
         }
     }
-    let Some(h) = handle(&state, id) else {
-        return refuse(
-            StatusCode::NOT_FOUND,
-            "no-table",
-            format!("there is no live table {id}"),
-        );
+    let Some(h) = live_or_stored(&state, id).await else {
+        return refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}"));
     };
     let accepted = match ask(&h, |reply| Cmd::Connect {
         token: q.token,

@@ -38,7 +38,11 @@ async fn play_one(addr: SocketAddr, game: &'static str) -> Result<(), String> {
     let info = games::registry::resolve(game).unwrap();
     let players = info.default_players;
     let seats: Vec<&str> = (0..players).map(|s| if s < 2 { "human" } else { "random" }).collect();
-    let created = create(addr, json!({"game": game, "players": players, "seats": seats, "seed": 21, "deals": 1})).await;
+    let created = create(
+        addr,
+        json!({"game": game, "players": players, "seats": seats, "seed": 21, "deals": 1}),
+    )
+    .await;
     let id = created["id"].as_i64().unwrap();
     let humans = players.min(2);
     let mut conns = Vec::new();
@@ -67,7 +71,10 @@ async fn play_one(addr: SocketAddr, game: &'static str) -> Result<(), String> {
                     finished[k] = true;
                 } else if let Some(actions) = m["actions"].as_array().filter(|a| !a.is_empty()) {
                     picks += 1;
-                    let a = actions[(picks * 7 + 3) % actions.len()]["notation"].as_str().unwrap().to_string();
+                    let a = actions[(picks * 7 + 3) % actions.len()]["notation"]
+                        .as_str()
+                        .unwrap()
+                        .to_string();
                     act(&mut conns[k], m["version"].as_u64().unwrap(), &a).await;
                 }
             }
@@ -100,7 +107,9 @@ async fn play_one(addr: SocketAddr, game: &'static str) -> Result<(), String> {
             let shown = testkit::cards_in_json(m);
             let hidden = shown - allowed;
             if !hidden.is_empty() {
-                return Err(format!("{game}: {viewer:?} was sent {hidden} at version {version}: {m}"));
+                return Err(format!(
+                    "{game}: {viewer:?} was sent {hidden} at version {version}: {m}"
+                ));
             }
         }
         Ok(())

@@ -9,19 +9,24 @@ use serde_json::{json, Value};
 use server::Limits;
 
 fn schema() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.schema.json")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.schema.json")).unwrap();
     let schema: Value = serde_json::from_str(&text).unwrap();
     jsonschema::validator_for(&schema).unwrap()
 }
 
 /// Every server message must match the schema's definition for its type.
 fn check_schema(messages: &[Value]) {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.schema.json")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.schema.json")).unwrap();
     let schema: Value = serde_json::from_str(&text).unwrap();
     let server_message = json!({ "$ref": "#/$defs/ServerMessage", "$defs": schema["$defs"] });
     let v = jsonschema::validator_for(&server_message).unwrap();
     assert!(v.validate(&json!({"type": "ack"})).is_err(), "the schema checks");
-    assert!(v.validate(&json!({"type": "pong", "extra": 1})).is_err(), "the schema checks");
+    assert!(
+        v.validate(&json!({"type": "pong", "extra": 1})).is_err(),
+        "the schema checks"
+    );
     for m in messages {
         if let Err(e) = v.validate(m) {
             panic!("message does not match the schema: {e}\n{m}");
@@ -52,8 +57,16 @@ async fn a_person_plays_a_whole_match_against_bots() {
     loop {
         let state = my_turn(&mut ws, &mut log).await;
         if state["result"].is_object() {
-            let totals: i64 = state["result"]["totals"].as_array().unwrap().iter().map(|t| t.as_i64().unwrap()).sum();
-            assert!(totals == 26 || totals == 78, "a deal scores 26 (78 after a moon): {state}");
+            let totals: i64 = state["result"]["totals"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_i64().unwrap())
+                .sum();
+            assert!(
+                totals == 26 || totals == 78,
+                "a deal scores 26 (78 after a moon): {state}"
+            );
             break;
         }
         let version = state["version"].as_u64().unwrap();
@@ -68,7 +81,10 @@ async fn a_person_plays_a_whole_match_against_bots() {
     check_schema(&log);
     // Finished: listed in the lobby, replayable, its record public.
     let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
-    assert!(lobby["finished"].as_array().unwrap().iter().any(|t| t["id"] == id), "{lobby}");
+    assert!(
+        lobby["finished"].as_array().unwrap().iter().any(|t| t["id"] == id),
+        "{lobby}"
+    );
     let (status, record) = http(s.addr, "GET", &format!("/api/tables/{id}/record"), None).await;
     assert_eq!(status, 200);
     let steps = record["actions"].as_array().unwrap().len();
@@ -110,18 +126,34 @@ async fn bad_moves_are_refused_and_change_nothing() {
     // Seat 1 passes first (the dealer is seat 0).
     let state = my_turn(&mut b, &mut blog).await;
     let version = state["version"].as_u64().unwrap();
-    let legal: Vec<String> = state["actions"].as_array().unwrap().iter().map(|x| x["notation"].as_str().unwrap().to_string()).collect();
-    let not_mine = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"]
-        .into_iter()
-        .find(|c| !legal.iter().any(|l| l == c))
-        .unwrap();
+    let legal: Vec<String> = state["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["notation"].as_str().unwrap().to_string())
+        .collect();
+    let not_mine = [
+        "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC",
+    ]
+    .into_iter()
+    .find(|c| !legal.iter().any(|l| l == c))
+    .unwrap();
     let before = http(s.addr, "GET", &format!("/api/tables/{id}"), None).await.1;
     for (msg, code) in [
-        (json!({"type": "act", "version": version + 5, "action": legal[0]}), "stale"),
-        (json!({"type": "act", "version": version, "action": not_mine}), "illegal"),
+        (
+            json!({"type": "act", "version": version + 5, "action": legal[0]}),
+            "stale",
+        ),
+        (
+            json!({"type": "act", "version": version, "action": not_mine}),
+            "illegal",
+        ),
         (json!({"type": "act", "version": version, "action": "zz"}), "malformed"),
         (json!({"type": "dance"}), "malformed"),
-        (json!({"type": "act", "version": version, "action": "x".repeat(300)}), "malformed"),
+        (
+            json!({"type": "act", "version": version, "action": "x".repeat(300)}),
+            "malformed",
+        ),
     ] {
         send(&mut b, msg).await;
         let e = until(&mut b, "error").await.pop().unwrap();
@@ -150,14 +182,16 @@ async fn bad_moves_are_refused_and_change_nothing() {
         s.addr
     ))
     .unwrap();
-    req.headers_mut().insert("origin", "http://evil.example".parse().unwrap());
+    req.headers_mut()
+        .insert("origin", "http://evil.example".parse().unwrap());
     assert!(tokio_tungstenite::connect_async(req).await.is_err());
     let mut req = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(format!(
         "ws://{}/ws/tables/{id}",
         s.addr
     ))
     .unwrap();
-    req.headers_mut().insert("origin", format!("http://{}", s.addr).parse().unwrap());
+    req.headers_mut()
+        .insert("origin", format!("http://{}", s.addr).parse().unwrap());
     assert!(tokio_tungstenite::connect_async(req).await.is_ok());
     // The spectator never sees a hand.
     for m in &slog {
@@ -175,7 +209,10 @@ async fn bad_moves_are_refused_and_change_nothing() {
         (json!({"game": "heartz"}), "unknown-game"),
         (json!({"game": "hearts", "players": 5}), "bad-table"),
         (json!({"game": "hearts", "variants": ["omnibus=maybe"]}), "bad-table"),
-        (json!({"game": "hearts", "seats": ["human", "genius", "medium", "medium"]}), "bad-table"),
+        (
+            json!({"game": "hearts", "seats": ["human", "genius", "medium", "medium"]}),
+            "bad-table",
+        ),
         (json!({"game": "hearts", "surprise": 1}), "malformed"),
     ] {
         let (status, v) = http(s.addr, "POST", "/api/tables", Some(body)).await;
@@ -188,7 +225,11 @@ async fn bad_moves_are_refused_and_change_nothing() {
 async fn reconnecting_restores_the_seat_and_its_scene_and_a_rematch_keeps_the_players() {
     let db = temp_db("reconnect");
     let s = start(&db, Limits::default()).await;
-    let created = create(s.addr, json!({"game": "belote", "seats": ["human", "medium", "medium", "medium"], "seed": 4, "deals": 1})).await;
+    let created = create(
+        s.addr,
+        json!({"game": "belote", "seats": ["human", "medium", "medium", "medium"], "seed": 4, "deals": 1}),
+    )
+    .await;
     let id = created["id"].as_i64().unwrap();
     let token = created["seats"][0]["token"].as_str().unwrap().to_string();
     let mut ws = connect(s.addr, id, Some(&token)).await;
@@ -210,9 +251,21 @@ async fn reconnecting_restores_the_seat_and_its_scene_and_a_rematch_keeps_the_pl
         st = my_turn(&mut again, &mut log2).await;
     }
     check_schema(&log2);
-    let (status, v) = http(s.addr, "POST", &format!("/api/tables/{id}/rematch"), Some(json!({"token": "nope"}))).await;
+    let (status, v) = http(
+        s.addr,
+        "POST",
+        &format!("/api/tables/{id}/rematch"),
+        Some(json!({"token": "nope"})),
+    )
+    .await;
     assert_eq!(status, 403, "{v}");
-    let (status, v) = http(s.addr, "POST", &format!("/api/tables/{id}/rematch"), Some(json!({"token": token}))).await;
+    let (status, v) = http(
+        s.addr,
+        "POST",
+        &format!("/api/tables/{id}/rematch"),
+        Some(json!({"token": token})),
+    )
+    .await;
     assert_eq!(status, 201, "{v}");
     let new_id = v["id"].as_i64().unwrap();
     let told = until(&mut again, "rematch").await.pop().unwrap();
@@ -229,7 +282,11 @@ async fn reconnecting_restores_the_seat_and_its_scene_and_a_rematch_keeps_the_pl
 async fn friends_join_by_invite_or_from_the_lobby() {
     let db = temp_db("join");
     let s = start(&db, Limits::default()).await;
-    let created = create(s.addr, json!({"game": "jewel", "players": 3, "seats": ["human", "human", "human"], "seed": 2})).await;
+    let created = create(
+        s.addr,
+        json!({"game": "jewel", "players": 3, "seats": ["human", "human", "human"], "seed": 2}),
+    )
+    .await;
     let id = created["id"].as_i64().unwrap();
     let invite = created["seats"][1]["invite"].as_str().unwrap();
     assert!(invite.starts_with(&format!("/play/{id}?seat=1&token=")));
@@ -237,20 +294,47 @@ async fn friends_join_by_invite_or_from_the_lobby() {
     assert!(lobby["open"].as_array().unwrap().iter().any(|t| t["id"] == id));
     // Two people join from the lobby: they get seats 0 and 1 (the invites for those seats no
     // longer work), then the table is full.
-    let (status, j0) = http(s.addr, "POST", &format!("/api/tables/{id}/join"), Some(json!({"name": "Ana"}))).await;
+    let (status, j0) = http(
+        s.addr,
+        "POST",
+        &format!("/api/tables/{id}/join"),
+        Some(json!({"name": "Ana"})),
+    )
+    .await;
     assert_eq!(status, 200, "{j0}");
-    let (_, j1) = http(s.addr, "POST", &format!("/api/tables/{id}/join"), Some(json!({"name": "Ben"}))).await;
+    let (_, j1) = http(
+        s.addr,
+        "POST",
+        &format!("/api/tables/{id}/join"),
+        Some(json!({"name": "Ben"})),
+    )
+    .await;
     assert_eq!((j0["seat"].as_u64(), j1["seat"].as_u64()), (Some(0), Some(1)));
     let old = created["seats"][1]["token"].as_str().unwrap();
-    assert!(tokio_tungstenite::connect_async(format!("ws://{}/ws/tables/{id}?token={old}", s.addr)).await.is_err());
+    assert!(
+        tokio_tungstenite::connect_async(format!("ws://{}/ws/tables/{id}?token={old}", s.addr))
+            .await
+            .is_err()
+    );
     let t2 = created["seats"][2]["token"].as_str().unwrap().to_string();
     let mut c = connect(s.addr, id, Some(&t2)).await;
     let m = until(&mut c, "state").await.pop().unwrap();
     assert_eq!(m["status"], "playing", "the last seat filled starts the match");
-    let (status, v) = http(s.addr, "POST", &format!("/api/tables/{id}/join"), Some(json!({"name": "Cy"}))).await;
+    let (status, v) = http(
+        s.addr,
+        "POST",
+        &format!("/api/tables/{id}/join"),
+        Some(json!({"name": "Cy"})),
+    )
+    .await;
     assert_eq!(status, 409, "{v}");
     let (_, summary) = http(s.addr, "GET", &format!("/api/tables/{id}"), None).await;
-    let names: Vec<&str> = summary["seats"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = summary["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["Ana", "Ben", "Tester"]);
 }
 
@@ -258,7 +342,11 @@ async fn friends_join_by_invite_or_from_the_lobby() {
 async fn a_restarted_server_replays_its_tables_and_play_goes_on() {
     let db = temp_db("restart");
     let s = start(&db, Limits::default()).await;
-    let created = create(s.addr, json!({"game": "panguingue", "players": 4, "seats": ["human", "hard", "medium", "easy"], "seed": 8})).await;
+    let created = create(
+        s.addr,
+        json!({"game": "panguingue", "players": 4, "seats": ["human", "hard", "medium", "easy"], "seed": 8}),
+    )
+    .await;
     let id = created["id"].as_i64().unwrap();
     let token = created["seats"][0]["token"].as_str().unwrap().to_string();
     let mut ws = connect(s.addr, id, Some(&token)).await;
