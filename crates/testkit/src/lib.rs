@@ -90,7 +90,8 @@ pub fn run<G: Game>(cfg: &Conformance) -> Report {
             cfg.variants,
             i % cfg.players
         );
-        play_and_check(m, cfg, &ctx, &mut rng, &mut texts, &mut report, None);
+        let model = i < model_matches();
+        play_and_check(m, cfg, &ctx, &mut rng, &mut texts, &mut report, None, model);
         report.matches += 1;
     }
     report
@@ -124,9 +125,19 @@ pub fn run_scripted<G: Game>(players: usize, variants: &[String], seed: u64, scr
         &mut candidate_texts(),
         &mut report,
         Some(script),
+        true,
     );
     report.matches = 1;
     Ok(report)
+}
+
+/// How many matches of each conformance run get the table-model checks (scenes, feed,
+/// descriptions at every step): `CARDROOM_MODEL_MATCHES`, default 4.
+fn model_matches() -> usize {
+    std::env::var("CARDROOM_MODEL_MATCHES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4)
 }
 
 /// Card codes, malformed words and anything the game has shown as legal so far.
@@ -148,6 +159,7 @@ fn play_and_check<G: Game>(
     texts: &mut BTreeSet<String>,
     report: &mut Report,
     script: Option<&[u8]>,
+    check_model: bool,
 ) {
     let mut script = script.map(|s| s.iter());
     let deck = m.game().deck().counts();
@@ -160,7 +172,7 @@ fn play_and_check<G: Game>(
     let mut probe = Vec::new();
     let replay_at = rng.below(200) as usize;
     let mut steps = 0usize;
-    let mut model = ModelCheck::<G>::new(&m);
+    let mut model = ModelCheck::<G>::new(&m, check_model);
     while !m.is_over() {
         let at = format!("{ctx} step={steps}");
         let deal = m.deal().clone();
@@ -300,6 +312,8 @@ fn play_and_check<G: Game>(
 /// see. A seat "has seen" a card once it appeared in one of its views; a spectator only what
 /// every seat has seen.
 struct ModelCheck<G: Game> {
+    /// Off for most matches of a run: the model checks cost more than the rest together.
+    on: bool,
     players: usize,
     seen: Vec<CardSet>,
     /// Whether the game fills the table model yet (TRANSITION: every game will).
@@ -308,10 +322,11 @@ struct ModelCheck<G: Game> {
 }
 
 impl<G: Game> ModelCheck<G> {
-    fn new(m: &Match<G>) -> Self {
+    fn new(m: &Match<G>, on: bool) -> Self {
         let players = m.setup().players;
         let filled = <G::Deal as Deal>::action_kinds().iter().all(|k| k.help != "TRANSITION");
         let mut check = ModelCheck {
+            on,
             players,
             seen: vec![CardSet::EMPTY; players],
             filled,
@@ -335,6 +350,9 @@ impl<G: Game> ModelCheck<G> {
     }
 
     fn look(&mut self, deal: &G::Deal) {
+        if !self.on {
+            return;
+        }
         for s in 0..self.players {
             let v = serde_json::to_value(deal.view(s)).expect("views serialise");
             self.seen[s] |= cards_in_json(&v);
@@ -355,7 +373,7 @@ impl<G: Game> ModelCheck<G> {
     /// Scenes and descriptions at a decision.
     fn check_before(&mut self, deal: &G::Deal, actor: usize, legal: &[<G::Deal as Deal>::Action], at: &str) {
         self.look(deal);
-        if !self.filled {
+        if !self.filled || !self.on {
             return;
         }
         for viewer in self.viewers() {
@@ -431,7 +449,7 @@ impl<G: Game> ModelCheck<G> {
     /// Scenes are the same in every world the viewer cannot tell apart: a seat's in worlds
     /// sampled for it, a spectator's in worlds sampled for any seat.
     fn check_scenes_in_worlds(&self, deal: &G::Deal, worlds: &[G::Deal], at: &str) {
-        if !self.filled {
+        if !self.filled || !self.on {
             return;
         }
         let spectator = deal.scene(Viewer::Spectator);
@@ -470,6 +488,9 @@ impl<G: Game> ModelCheck<G> {
         said: &[Said],
         at: &str,
     ) {
+        if !self.on {
+            return;
+        }
         let mut after = before.clone();
         after.apply(action).expect("the action applied to the match");
         self.look(&after);
@@ -497,6 +518,9 @@ impl<G: Game> ModelCheck<G> {
     }
 
     fn check_said(&self, said: &[Said], at: &str) {
+        if !self.on {
+            return;
+        }
         for viewer in self.viewers() {
             for e in for_viewer(said, viewer) {
                 let shown = e.cards.iter().copied().collect::<CardSet>() | text_cards(&e.text);
