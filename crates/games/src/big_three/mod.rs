@@ -3,6 +3,7 @@
 //! RULES_NOTES section 7; rules page `rules.md`.
 
 mod bot;
+mod present;
 mod combo;
 mod rules;
 mod state;

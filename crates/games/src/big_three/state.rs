@@ -62,29 +62,29 @@ const FOUR_OF_HEARTS: Card = Card::new(Rank::Four, Suit::Hearts);
 /// One hand of Big Three (flat, no heap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BigThreeDeal {
-    cfg: BigThreeConfig,
-    dealer: u8,
-    deal_number: u32,
-    step: Step,
-    to_act: u8,
-    hands: [CardSet; 3],
-    widow: CardSet,
+    pub(super) cfg: BigThreeConfig,
+    pub(super) dealer: u8,
+    pub(super) deal_number: u32,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
+    pub(super) hands: [CardSet; 3],
+    pub(super) widow: CardSet,
     /// The first bidder, holder of the lowest heart outside the widow.
-    opener: u8,
-    opening_heart: Card,
-    bids: [(u8, u8); 12],
-    bid_len: u8,
-    high_bid: u8,
-    high_bidder: Option<u8>,
-    passed: [bool; 3],
-    passes_in_row: u8,
-    solo: Option<u8>,
+    pub(super) opener: u8,
+    pub(super) opening_heart: Card,
+    pub(super) bids: [(u8, u8); 12],
+    pub(super) bid_len: u8,
+    pub(super) high_bid: u8,
+    pub(super) high_bidder: Option<u8>,
+    pub(super) passed: [bool; 3],
+    pub(super) passes_in_row: u8,
+    pub(super) solo: Option<u8>,
     /// The combination to beat and who played it.
-    table: Option<(Combo, u8)>,
-    table_cards: CardSet,
-    played: CardSet,
-    winner: Option<u8>,
-    deltas: [i64; 3],
+    pub(super) table: Option<(Combo, u8)>,
+    pub(super) table_cards: CardSet,
+    pub(super) played: CardSet,
+    pub(super) winner: Option<u8>,
+    pub(super) deltas: [i64; 3],
 }
 
 impl BigThreeDeal {
@@ -447,6 +447,26 @@ impl Deal for BigThreeDeal {
             .then(|| DealOutcome::with_next_dealer(self.deltas.to_vec(), self.winner.expect("a winner") as Seat))
     }
 
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: BigThreeAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: BigThreeAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
+    }
+
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in self.hands {
@@ -509,10 +529,13 @@ impl fmt::Display for BigThreeView {
             hand.len(),
             hand.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
         )?;
+        let left: Vec<String> = self.hand_sizes.iter().enumerate().map(|(s, n)| format!("seat {s} {n}")).collect();
         writeln!(
             f,
-            "Cards left: {:?}. Seat {} opened (holds {}).",
-            self.hand_sizes, self.opener, self.opening_heart
+            "Cards left: {}. Seat {} opened (holds {}).",
+            left.join(", "),
+            self.opener,
+            self.opening_heart
         )?;
         if let Some(s) = self.solo {
             writeln!(f, "Seat {s} plays solo for {}.", self.bid)?;
@@ -545,7 +568,8 @@ impl fmt::Display for BigThreeView {
             }
         }
         if let Some(r) = self.result {
-            write!(f, "\nResult: {r:?}")?;
+            let r: Vec<String> = r.iter().enumerate().map(|(s, d)| format!("seat {s} {d:+}")).collect();
+            write!(f, "\nResult: {}", r.join(", "))?;
         }
         Ok(())
     }
