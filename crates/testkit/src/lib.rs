@@ -283,7 +283,7 @@ fn play_and_check<G: Game>(
         let mut told = Narration::new();
         m.apply_narrated(action, &mut told)
             .unwrap_or_else(|e| panic!("{at}: chosen legal action {action} refused: {e}"));
-        model.check_narration(deal, action, &worlds, &told.said, &at);
+        model.check_narration(deal, action, m.deal(), &worlds, &told.said, &at);
         if m.deals_completed() > deals_before {
             report.deals += 1;
             let deltas = m.deal_deltas().last().expect("a deal was recorded");
@@ -484,6 +484,7 @@ impl<G: Game> ModelCheck<G> {
         &mut self,
         before: &G::Deal,
         action: <G::Deal as Deal>::Action,
+        now: &G::Deal,
         worlds: &[G::Deal],
         said: &[Said],
         at: &str,
@@ -494,6 +495,8 @@ impl<G: Game> ModelCheck<G> {
         let mut after = before.clone();
         after.apply(action).expect("the action applied to the match");
         self.look(&after);
+        // A deal that ended was followed by the next one, whose start was told too.
+        self.look(now);
         self.check_said(said, at);
         if !self.filled {
             return;

@@ -3,6 +3,7 @@
 //! play. RULES_NOTES section 2; the rules page is `rules.md`.
 
 mod bot;
+mod present;
 mod rules;
 mod scoring;
 mod state;

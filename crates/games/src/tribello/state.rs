@@ -67,30 +67,30 @@ impl FromStr for TribelloAction {
 /// The state of one Tribello deal (flat, no heap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TribelloDeal {
-    cfg: TribelloConfig,
-    dealer: u8,
-    deal_number: u32,
-    phase: Phase,
-    step: Step,
-    trump: Option<Suit>,
-    cut_card: Option<Card>,
-    to_act: u8,
-    hands: [CardSet; 3],
+    pub(super) cfg: TribelloConfig,
+    pub(super) dealer: u8,
+    pub(super) deal_number: u32,
+    pub(super) phase: Phase,
+    pub(super) step: Step,
+    pub(super) trump: Option<Suit>,
+    pub(super) cut_card: Option<Card>,
+    pub(super) to_act: u8,
+    pub(super) hands: [CardSet; 3],
     /// The widow, top card last.
-    widow: [Card; 13],
-    widow_len: u8,
+    pub(super) widow: [Card; 13],
+    pub(super) widow_len: u8,
     /// Whose exchange is next, counted from the dealer (3: exchanges over).
-    exchange_turn: u8,
-    discards: [CardSet; 3],
-    drawn: [CardSet; 3],
-    exchanged: [Option<u8>; 3],
-    trick: Trick,
-    last_trick: Trick,
-    tricks_won: [u8; 3],
-    tricks_done: u8,
-    played: CardSet,
-    cannot_hold: [CardSet; 3],
-    scores: [i64; 3],
+    pub(super) exchange_turn: u8,
+    pub(super) discards: [CardSet; 3],
+    pub(super) drawn: [CardSet; 3],
+    pub(super) exchanged: [Option<u8>; 3],
+    pub(super) trick: Trick,
+    pub(super) last_trick: Trick,
+    pub(super) tricks_won: [u8; 3],
+    pub(super) tricks_done: u8,
+    pub(super) played: CardSet,
+    pub(super) cannot_hold: [CardSet; 3],
+    pub(super) scores: [i64; 3],
 }
 
 impl TribelloDeal {
@@ -402,6 +402,30 @@ impl Deal for TribelloDeal {
 
     fn outcome(&self) -> Option<DealOutcome> {
         (self.step == Step::Over).then(|| DealOutcome::new(self.scores.to_vec()))
+    }
+
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: TribelloAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn narrate_start(&self, out: &mut engine::Narration) {
+        super::present::narrate_start(self, out);
+    }
+
+    fn describe(&self, action: TribelloAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
     }
 
     fn cards(&self) -> CardCounts {
