@@ -3,6 +3,7 @@
 //! RULES_NOTES section 3; the rules page is `rules.md`.
 
 mod bot;
+mod present;
 mod declarations;
 mod rules;
 mod scoring;

@@ -73,43 +73,43 @@ impl FromStr for BeloteAction {
 /// The state of one Belote deal (flat, no heap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BeloteDeal {
-    cfg: BeloteConfig,
-    dealer: u8,
-    deal_number: u32,
-    step: Step,
-    to_act: u8,
-    hands: [CardSet; 4],
-    upcard: Card,
+    pub(super) cfg: BeloteConfig,
+    pub(super) dealer: u8,
+    pub(super) deal_number: u32,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
+    pub(super) hands: [CardSet; 4],
+    pub(super) upcard: Card,
     /// Undealt cards, dealt from `stock_pos` on.
-    stock: [Card; 11],
-    stock_pos: u8,
+    pub(super) stock: [Card; 11],
+    pub(super) stock_pos: u8,
     /// Bids in order: 0 pass, 1 + suit index for a take.
-    bids: [u8; 8],
-    bid_count: u8,
-    passes: u8,
-    trump: Option<Suit>,
-    taker: Option<u8>,
+    pub(super) bids: [u8; 8],
+    pub(super) bid_count: u8,
+    pub(super) passes: u8,
+    pub(super) trump: Option<Suit>,
+    pub(super) taker: Option<u8>,
     /// Per seat: the cards of its declarations, once declared (kept only for the scoring team).
-    declared: [CardSet; 4],
+    pub(super) declared: [CardSet; 4],
     /// Per seat: whether it has been asked to declare (manual declaring).
-    declare_turns: u8,
-    declaration_winner: Option<u8>,
-    declaration_points: [i64; 2],
-    belote_holder: Option<u8>,
-    belote_shown: u8,
-    trick: Trick,
-    last_trick: Trick,
-    tricks_done: u8,
-    tricks_won: [u8; 4],
-    card_points: [i64; 2],
+    pub(super) declare_turns: u8,
+    pub(super) declaration_winner: Option<u8>,
+    pub(super) declaration_points: [i64; 2],
+    pub(super) belote_holder: Option<u8>,
+    pub(super) belote_shown: u8,
+    pub(super) trick: Trick,
+    pub(super) last_trick: Trick,
+    pub(super) tricks_done: u8,
+    pub(super) tricks_won: [u8; 4],
+    pub(super) card_points: [i64; 2],
     /// Cards in the order played (for gathering the pack without a shuffle).
-    history: [Card; 32],
-    played: CardSet,
-    cannot_hold: [CardSet; 4],
-    suspended_in: i64,
-    suspended_out: i64,
-    result: Option<HandResult>,
-    deltas: [i64; 4],
+    pub(super) history: [Card; 32],
+    pub(super) played: CardSet,
+    pub(super) cannot_hold: [CardSet; 4],
+    pub(super) suspended_in: i64,
+    pub(super) suspended_out: i64,
+    pub(super) result: Option<HandResult>,
+    pub(super) deltas: [i64; 4],
 }
 
 impl BeloteDeal {
@@ -260,7 +260,7 @@ impl BeloteDeal {
     }
 
     /// The declarations a seat made (recomputed from their cards).
-    fn declarations_of(&self, seat: Seat) -> Vec<Declaration> {
+    pub(super) fn declarations_of(&self, seat: Seat) -> Vec<Declaration> {
         let trump = self.trump.expect("trump is set");
         if self.declared[seat].is_empty() {
             return Vec::new();
@@ -667,6 +667,30 @@ impl Deal for BeloteDeal {
     fn outcome(&self) -> Option<DealOutcome> {
         (self.step == Step::Over)
             .then(|| DealOutcome::with_next_dealer(self.deltas.to_vec(), self.next(self.dealer as Seat)))
+    }
+
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: BeloteAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn narrate_start(&self, out: &mut engine::Narration) {
+        super::present::narrate_start(self, out);
+    }
+
+    fn describe(&self, action: BeloteAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
     }
 
     fn cards(&self) -> CardCounts {
