@@ -5,6 +5,7 @@
 mod bot;
 mod lookahead;
 pub mod melds;
+mod present;
 mod rules;
 mod state;
 #[cfg(test)]

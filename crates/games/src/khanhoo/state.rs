@@ -2,7 +2,7 @@ use super::melds::{kind_name, KhanhooMelds, SEQUENCE};
 use super::rules::KhanhooConfig;
 use cards::{Card, CardCounts, GameRng};
 use engine::sampling::deal_items;
-use engine::{Deal, DealOutcome, Illegal, Seat};
+use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -134,43 +134,43 @@ impl FromStr for KhanhooAction {
 
 /// A claim on a discard: who, the meld's cards, its kind and value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Claim {
-    seat: u8,
-    meld: MeldCards,
-    kind: u16,
-    value: i32,
+pub(super) struct Claim {
+    pub(super) seat: u8,
+    pub(super) meld: MeldCards,
+    pub(super) kind: u16,
+    pub(super) value: i32,
 }
 
 /// One hand of Khanhoo.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KhanhooDeal {
-    cfg: KhanhooConfig,
-    players: u8,
-    dealer: u8,
-    deal_number: u32,
-    step: Step,
-    to_act: u8,
+    pub(super) cfg: KhanhooConfig,
+    pub(super) players: u8,
+    pub(super) dealer: u8,
+    pub(super) deal_number: u32,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
     /// Cards in hand, not frozen.
-    hands: Vec<CardCounts>,
+    pub(super) hands: Vec<CardCounts>,
     /// Melds laid face up after a bump or a challenge, with their kind and value.
-    frozen: Vec<Vec<(MeldCards, u16, i32)>>,
+    pub(super) frozen: Vec<Vec<(MeldCards, u16, i32)>>,
     /// Cards each player is known to hold (taken from the discards, or named in a claim).
-    known: Vec<CardCounts>,
+    pub(super) known: Vec<CardCounts>,
     /// Top last.
-    stock: Vec<Card>,
+    pub(super) stock: Vec<Card>,
     /// Top last.
-    discards: Vec<Card>,
+    pub(super) discards: Vec<Card>,
     /// The last discarder, and the bump window's claimants in turn order with our place in it.
-    discarder: u8,
-    claimants: Vec<u8>,
-    claim_index: u8,
-    best_claim: Option<Claim>,
-    last_event: Option<String>,
-    turns: u32,
-    rng: GameRng,
-    out: Option<u8>,
-    void: bool,
-    scores: Vec<i64>,
+    pub(super) discarder: u8,
+    pub(super) claimants: Vec<u8>,
+    pub(super) claim_index: u8,
+    pub(super) best_claim: Option<Claim>,
+    pub(super) last_event: Option<String>,
+    pub(super) turns: u32,
+    pub(super) rng: GameRng,
+    pub(super) out: Option<u8>,
+    pub(super) void: bool,
+    pub(super) scores: Vec<i64>,
 }
 
 impl KhanhooDeal {
@@ -246,13 +246,13 @@ impl KhanhooDeal {
         }
     }
 
-    fn next(&self, seat: Seat) -> Seat {
+    pub(super) fn next(&self, seat: Seat) -> Seat {
         (seat + 1) % self.players as usize
     }
 
     /// Melds containing the discard `d` that `seat` could lay with cards from its hand (the
     /// joker filling at most one gap); sequences only when `sequences`.
-    fn claims_for(&self, seat: Seat, d: Card, sequences: bool) -> Vec<(MeldCards, u16, i32)> {
+    pub(super) fn claims_for(&self, seat: Seat, d: Card, sequences: bool) -> Vec<(MeldCards, u16, i32)> {
         let hand = &self.hands[seat];
         let joker = hand.count(Card::JOKER);
         let mut out = Vec::new();
@@ -335,7 +335,7 @@ impl KhanhooDeal {
         out
     }
 
-    fn top_discard(&self) -> Card {
+    pub(super) fn top_discard(&self) -> Card {
         *self.discards.last().expect("a discard is on the pile")
     }
 
@@ -432,7 +432,7 @@ impl KhanhooDeal {
         self.step = Step::Over;
     }
 
-    fn can_go_out(&self, seat: Seat, discard: Card) -> bool {
+    pub(super) fn can_go_out(&self, seat: Seat, discard: Card) -> bool {
         let mut rest = self.hands[seat].clone();
         rest.remove(discard);
         hand_value(&self.cfg, &rest, true).is_some()
@@ -724,6 +724,30 @@ impl Deal for KhanhooDeal {
         })
     }
 
+    fn scene(&self, viewer: Viewer) -> DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: KhanhooAction, after: &Self, out: &mut Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_start(&self, out: &mut Narration) {
+        super::present::narrate_start(self, out);
+    }
+
+    fn narrate_end(&self, out: &mut Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: KhanhooAction) -> Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [ActionKind] {
+        super::present::ACTION_KINDS
+    }
+
     fn search_helps(&self) -> bool {
         // The rule bot runs the meld solver on every move, too slow for rollouts, and random
         // rollouts do not play Khanhoo like anyone would: a search on them lost to the rule bot
@@ -818,9 +842,13 @@ impl fmt::Display for KhanhooView {
         if let Some(e) = &self.last_event {
             writeln!(f, "{e}")?;
         }
+        // A void hand is over too, with every score 0: say why rather than list the zeros.
         match &self.scores {
-            Some(s) => write!(f, "Hand scores: {s:?}"),
-            None if self.void => write!(f, "The hand is void."),
+            _ if self.void => write!(f, "The hand is void: nobody went out in time."),
+            Some(s) => {
+                let each: Vec<String> = s.iter().enumerate().map(|(k, v)| format!("seat {k} {v}")).collect();
+                write!(f, "Hand scores: {}.", each.join(", "))
+            }
             None => write!(f, "Turn {}.", self.turns),
         }
     }

@@ -364,3 +364,181 @@ fn rule_bot_beats_random_players() {
         "{d:?}"
     );
 }
+
+/// Applies `action` (notation) to `d`, returning what each audience was told (the deal's own
+/// narration and, if the hand ends, its breakdown).
+fn act(d: &mut KhanhooDeal, action: &str) -> Vec<engine::Said> {
+    let a: KhanhooAction = action.parse().unwrap();
+    let before = d.clone();
+    d.apply(a).unwrap();
+    let mut out = engine::Narration::new();
+    before.narrate(a, d, &mut out);
+    if d.to_act().is_none() {
+        d.narrate_end(&mut out);
+    }
+    out.said
+}
+
+/// The lines `viewer` reads, with seats named "seat N".
+fn read(said: &[engine::Said], viewer: engine::Viewer) -> Vec<String> {
+    said.iter()
+        .filter(|s| s.audience.includes(viewer))
+        .map(|s| s.event.render(viewer, &engine::seat_name))
+        .collect()
+}
+
+/// KX1 as a whole hand: seat 1 opens by going out with the KX1 melds (15) plus 5; seat 2 holds
+/// a triplet (2) and a sequence (1); seat 0 a khanhoo made with the joker (5) and nothing else.
+#[test]
+fn going_out_and_the_count() {
+    use engine::{HandScene, Viewer};
+    let mut d = deal_with([
+        "AH 3D JK 6H 6H 9S 9D 4S 4D 8H 8D 7S 2H AS 6S",
+        "AH 2S 3D KC 9H 9H JC QC KC 4S 5S 6S 5H 5S 5D 8D",
+        "7H 7S 7D 2H 3H 4H 9S 9D AS AD JC QC 6D 2D 8H",
+    ]);
+    let mut start = engine::Narration::new();
+    d.narrate_start(&mut start);
+    assert_eq!(
+        read(&start.said, Viewer::Seat(1)),
+        ["Fifteen cards each; you hold a sixteenth and open with a discard. 15 cards make the stock."]
+    );
+    let scene = d.scene(Viewer::Seat(1));
+    assert_eq!(scene.title, "Khanhoo, hand 1: the opening discard");
+    assert_eq!(
+        scene.prompt,
+        "Open the hand: discard a card. You can go out by discarding 8D: the rest of your hand melds completely."
+    );
+    assert_eq!(scene.seats[1].notes, ["melds in hand worth 15 points"]);
+    // The others see the opener's sixteen cards face down, a spectator too.
+    for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
+        let scene = d.scene(viewer);
+        assert_eq!(scene.seats[1].hand, HandScene::Hidden { count: 16 });
+        assert_eq!(scene.prompt, "Waiting for @1 to open the hand with a discard.");
+    }
+    let out = d.describe("out 8D".parse().unwrap());
+    assert_eq!(
+        (out.kind, out.label.as_str(), out.cards.clone()),
+        (
+            "out",
+            "Discard the eight of diamonds (8D) and go out",
+            parse_card_list("8D").unwrap()
+        )
+    );
+
+    let said = act(&mut d, "out 8D");
+    assert_eq!(
+        read(&said, Viewer::Spectator),
+        [
+            "Seat 1 discards 8D and goes out.",
+            "Seat 1 goes out with khanhoo AH 2S 3D (5 points), court meld 9H 9H KC (4 points), \
+             royal assembly JC QC KC (3 points), triplet 5S 5H 5D (2 points), sequence 4S 5S 6S (1 point): \
+             15 in melds + 5 for going out = 20.",
+            "Seat 2 scores 3 for triplet 7S 7H 7D (2 points), sequence 2H 3H 4H (1 point); 9 cards in no meld.",
+            "Seat 0 scores 5 for khanhoo AH 3D JK (5 points); 12 cards in no meld.",
+        ]
+    );
+    assert_eq!(d.scores(), [5, 20, 3]);
+    let scene = d.scene(Viewer::Spectator);
+    assert_eq!(scene.seats[1].status.as_deref(), Some("out"));
+    assert!(
+        matches!(scene.seats[0].hand, HandScene::Shown { .. }),
+        "the hands are laid down"
+    );
+    assert_eq!(scene.seats[0].groups[0].label, "Meld: khanhoo, 5 points");
+    assert_eq!(scene.seats[0].groups[1].label, "In no meld");
+    assert_eq!(scene.deal_scores.unwrap().values, [5, 20, 3]);
+    assert!(d
+        .view(0)
+        .to_string()
+        .ends_with("Hand scores: seat 0 5, seat 1 20, seat 2 3."));
+}
+
+/// KX4 told: Z (seat 0) bumps X's 8S for a triplet, Y (seat 2) challenges with a court meld and
+/// keeps it; then a draw from the stock, named to the drawer alone.
+#[test]
+fn bump_and_challenge_told() {
+    use engine::Viewer;
+    let mut d = deal_with(["8H 8D", "8S", "QC 8S"]);
+    assert_eq!(
+        read(&act(&mut d, "discard 8S"), Viewer::Spectator),
+        ["Seat 1 opens the hand by discarding 8S."]
+    );
+    assert_eq!(
+        d.scene(Viewer::Seat(0)).prompt,
+        "Bump the 8S that @1 discarded, for a meld other than a sequence made with your own cards, or pass."
+    );
+    let bump = d.describe("bump 8H 8D 8S".parse().unwrap());
+    assert_eq!(
+        (bump.kind, bump.label.as_str(), bump.cards.clone()),
+        (
+            "bump",
+            "Bump the 8S for a triplet (2 points) with your 8H 8D",
+            parse_card_list("8H 8D").unwrap()
+        )
+    );
+    let said = act(&mut d, "bump 8H 8D 8S");
+    assert_eq!(
+        read(&said, Viewer::Seat(2)),
+        [
+            "Seat 0 bumps the 8S for a triplet (2 points): 8S 8H 8D.",
+            "Seat 0's bump for a triplet (2 points) stands unless you challenge it.",
+        ]
+    );
+    let scene = d.scene(Viewer::Seat(2));
+    assert_eq!(
+        scene.prompt,
+        "The 8S you were next to draw is bumped by @0 for a triplet (2 points). Challenge with a meld of yours that uses it, worth 2 points or more, to keep it; or accept."
+    );
+    assert_eq!(
+        scene.seats[0].status.as_deref(),
+        Some("bumping for a triplet (2 points)")
+    );
+    assert_eq!(scene.seats[2].marks, ["next to draw"]);
+    let challenge = d.describe("challenge QC 8S 8S".parse().unwrap());
+    assert_eq!(
+        (challenge.kind, challenge.label.as_str(), challenge.cards.clone()),
+        (
+            "challenge",
+            "Challenge with a court meld (4 points) using your 8S QC (enough to keep the 8S)",
+            parse_card_list("8S QC").unwrap()
+        )
+    );
+    assert_eq!(
+        read(&act(&mut d, "challenge QC 8S 8S"), Viewer::Seat(0)),
+        [
+            "Seat 2 challenges with a court meld (4 points), worth more than your triplet (2 points): \
+          seat 2 keeps the 8S as their draw and lays 8S 8S QC face up."
+        ]
+    );
+    assert_eq!(
+        d.scene(Viewer::Spectator).seats[2].groups[0].label,
+        "Laid face up: court meld, 4 points"
+    );
+    let thrown = d.hand(2).iter().next().unwrap().0;
+    let discard = act(&mut d, &format!("discard {thrown}"));
+    assert_eq!(read(&discard, Viewer::Seat(1)), [format!("Seat 2 discards {thrown}.")]);
+    act(&mut d, "pass");
+    let before = d.hand(0).clone();
+    let drawn = act(&mut d, "stock");
+    let card = d.hand(0).iter().find(|&(c, k)| k > before.count(c)).unwrap().0;
+    assert_eq!(
+        read(&drawn, Viewer::Seat(0)),
+        [format!("You draw {card} from the stock.")]
+    );
+    assert_eq!(read(&drawn, Viewer::Seat(1)), ["Seat 0 draws a card from the stock."]);
+    assert_eq!(read(&drawn, Viewer::Spectator), ["Seat 0 draws a card from the stock."]);
+}
+
+/// A bump with the joker standing in for a card the claimant holds: the label and the cards
+/// name what leaves the hand (QC and the joker; the claimant's own 8S stays).
+#[test]
+fn a_joker_bump_described() {
+    let mut d = deal_with(["QC 8S JK", "8S", ""]);
+    d.apply("discard 8S".parse().unwrap()).unwrap();
+    let b = d.describe("bump QC 8S JK".parse().unwrap());
+    assert_eq!(b.label, "Bump the 8S for a court meld (4 points) with your QC JK");
+    assert_eq!(b.cards, parse_card_list("QC JK").unwrap());
+    let pass = d.describe(KhanhooAction::Pass);
+    assert_eq!((pass.kind, pass.label.as_str()), ("pass", "Pass: let the 8S go"));
+}

@@ -2,7 +2,7 @@ use super::melds::{deadwood_value, TtMelds};
 use super::rules::TtConfig;
 use cards::{Card, CardCounts, GameRng, Rank};
 use engine::sampling::deal_items;
-use engine::{Deal, DealOutcome, Illegal, Seat};
+use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
 use melds::{with_thread_solver, Partition};
 use serde::Serialize;
 use std::fmt;
@@ -79,27 +79,27 @@ impl FromStr for TtAction {
 /// One round of Three Thirteen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TtDeal {
-    cfg: TtConfig,
-    players: u8,
-    dealer: u8,
-    round: u32,
-    wild: Rank,
-    step: Step,
-    to_act: u8,
-    hands: Vec<CardCounts>,
+    pub(super) cfg: TtConfig,
+    pub(super) players: u8,
+    pub(super) dealer: u8,
+    pub(super) round: u32,
+    pub(super) wild: Rank,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
+    pub(super) hands: Vec<CardCounts>,
     /// Cards each player is known to hold: taken from the discard pile and not thrown since.
-    known: Vec<CardCounts>,
+    pub(super) known: Vec<CardCounts>,
     /// Top card last.
-    stock: Vec<Card>,
+    pub(super) stock: Vec<Card>,
     /// Top card last.
-    discards: Vec<Card>,
+    pub(super) discards: Vec<Card>,
     /// Whoever went out, and how many final turns are left.
-    out: Option<u8>,
-    final_turns: u8,
-    turns: u32,
-    rng: GameRng,
-    scores: Vec<i64>,
-    melds_shown: Vec<Vec<Vec<Card>>>,
+    pub(super) out: Option<u8>,
+    pub(super) final_turns: u8,
+    pub(super) turns: u32,
+    pub(super) rng: GameRng,
+    pub(super) scores: Vec<i64>,
+    pub(super) melds_shown: Vec<Vec<Vec<Card>>>,
 }
 
 impl TtDeal {
@@ -157,7 +157,7 @@ impl TtDeal {
         &self.scores
     }
 
-    fn wild_value(&self) -> i32 {
+    pub(super) fn wild_value(&self) -> i32 {
         self.cfg.wild_value.unwrap_or_else(|| deadwood_value(self.wild))
     }
 
@@ -329,6 +329,7 @@ impl Deal for TtDeal {
             final_turns: self.final_turns,
             scores: (self.step == Step::Over).then(|| self.scores.clone()),
             melds: (self.step == Step::Over).then(|| self.melds_shown.clone()),
+            hands: (self.step == Step::Over).then(|| self.hands.iter().map(|h| h.to_vec()).collect()),
         }
     }
 
@@ -382,6 +383,30 @@ impl Deal for TtDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.scores.clone()))
     }
 
+    fn scene(&self, viewer: Viewer) -> DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: TtAction, after: &Self, out: &mut Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_start(&self, out: &mut Narration) {
+        super::present::narrate_start(self, out);
+    }
+
+    fn narrate_end(&self, out: &mut Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: TtAction) -> Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [ActionKind] {
+        super::present::ACTION_KINDS
+    }
+
     fn search_helps(&self) -> bool {
         // The rule bot runs the meld solver on every move, too slow for rollouts, and random
         // rollouts do not play Three Thirteen like anyone would: a search on them lost to the rule
@@ -423,14 +448,21 @@ pub struct TtView {
     pub final_turns: u8,
     pub scores: Option<Vec<i64>>,
     pub melds: Option<Vec<Vec<Vec<Card>>>>,
+    /// Every hand, once the round is over: all are laid down to count the deadwood.
+    pub hands: Option<Vec<Vec<Card>>>,
 }
 
 impl fmt::Display for TtView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The rank letter T reads oddly in a sentence ("Ts wild").
+        let wild = match self.wild {
+            'T' => "10".to_string(),
+            w => w.to_string(),
+        };
         writeln!(
             f,
-            "Three Thirteen, round {} ({} cards, {}s wild). You are seat {}.",
-            self.round, self.hand_size, self.wild, self.seat
+            "Three Thirteen, round {} ({} cards, {wild}s wild). You are seat {}.",
+            self.round, self.hand_size, self.seat
         )?;
         let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
         writeln!(f, "Your hand: {}", hand.join(" "))?;
@@ -444,7 +476,8 @@ impl fmt::Display for TtView {
             writeln!(f, "Seat {o} went out: {} final turns left.", self.final_turns)?;
         }
         if let Some(s) = &self.scores {
-            write!(f, "Deadwood: {s:?}")?;
+            let each: Vec<String> = s.iter().enumerate().map(|(k, v)| format!("seat {k} {v}")).collect();
+            write!(f, "Deadwood: {}.", each.join(", "))?;
         }
         Ok(())
     }

@@ -349,3 +349,190 @@ fn lookahead_keeps_the_connected_cards() {
         TtAction::Out("KD".parse().unwrap())
     );
 }
+
+/// Applies `action` (notation) to `d`, returning what each audience was told (the deal's own
+/// narration and, if the round ends, its breakdown).
+fn act(d: &mut TtDeal, action: &str) -> Vec<engine::Said> {
+    let a: TtAction = action.parse().unwrap();
+    let before = d.clone();
+    d.apply(a).unwrap();
+    let mut out = engine::Narration::new();
+    before.narrate(a, d, &mut out);
+    if d.to_act().is_none() {
+        d.narrate_end(&mut out);
+    }
+    out.said
+}
+
+/// The lines `viewer` reads, with seats named "seat N".
+fn read(said: &[engine::Said], viewer: engine::Viewer) -> Vec<String> {
+    said.iter()
+        .filter(|s| s.audience.includes(viewer))
+        .map(|s| s.event.render(viewer, &engine::seat_name))
+        .collect()
+}
+
+/// Round 1 (threes wild) for two: seat 1 takes the turned-up 3C and goes out with 7H 7S 3C;
+/// seat 0, holding 3D 9D KS, draws and throws the card drawn.
+#[test]
+fn feed_scene_and_count_of_a_round() {
+    use engine::{HandScene, Viewer};
+    let game = ThreeThirteen::new(2, &Variants::defaults(ThreeThirteen::info().variants)).unwrap();
+    let mut d = scripted_round(&game, "7H 7S KD", "3D 9D KS", "3C");
+
+    let mut start = engine::Narration::new();
+    d.narrate_start(&mut start);
+    assert_eq!(
+        read(&start.said, Viewer::Seat(1)),
+        ["Round 1 of 11: three cards each, and the threes are wild. A card is turned up to start the discard pile; you play first."]
+    );
+
+    let scene = d.scene(Viewer::Seat(1));
+    assert_eq!(scene.title, "Three Thirteen, round 1 of 11: 3 cards, threes wild");
+    assert_eq!(
+        scene.prompt,
+        "Take the 3C, a wild card, from the discard pile or draw from the stock (45 cards)."
+    );
+    assert_eq!(d.scene(Viewer::Seat(0)).prompt, "Waiting for @1 to draw.");
+    let take = d.describe(TtAction::Take);
+    assert_eq!(
+        (take.kind, take.label.as_str()),
+        ("take", "Take the 3C, a wild card, from the discard pile")
+    );
+    assert!(take.cards.is_empty());
+
+    assert_eq!(
+        read(&act(&mut d, "take"), Viewer::Seat(0)),
+        ["Seat 1 takes 3C from the discard pile."]
+    );
+    // Seat 1's hand is hidden from seat 0 and from a spectator: only its size shows, and the
+    // card it took from the pile.
+    for viewer in [Viewer::Seat(0), Viewer::Spectator] {
+        let row = &d.scene(viewer).seats[1];
+        assert_eq!(row.hand, HandScene::Hidden { count: 4 });
+        assert_eq!(row.groups[0].label, "Taken from the discard pile");
+        assert_eq!(row.groups[0].cards, parse_card_list("3C").unwrap());
+    }
+    let own = &d.scene(Viewer::Seat(1)).seats[1];
+    assert_eq!(
+        own.hand,
+        HandScene::Shown {
+            cards: parse_card_list("7S 7H 3C KD").unwrap()
+        }
+    );
+    assert_eq!(own.notes, ["deadwood as the hand stands: 10"]);
+    assert_eq!(
+        d.scene(Viewer::Seat(1)).prompt,
+        "Discard a card. You can go out by discarding KD: the rest of your hand melds completely."
+    );
+    let out = d.describe("out KD".parse().unwrap());
+    assert_eq!(
+        (out.kind, out.label.as_str(), out.cards.clone()),
+        (
+            "out",
+            "Discard the king of diamonds (KD) and go out",
+            parse_card_list("KD").unwrap()
+        )
+    );
+
+    assert_eq!(
+        read(&act(&mut d, "out KD"), Viewer::Seat(1)),
+        ["You discard KD and go out: the other player has one last turn."]
+    );
+    let scene = d.scene(Viewer::Seat(0));
+    assert_eq!(
+        scene.title,
+        "Three Thirteen, round 1 of 11: 3 cards, threes wild, last turns"
+    );
+    assert_eq!(
+        scene.prompt,
+        "Last turn, since @1 went out: take the KD from the discard pile or draw from the stock (45 cards)."
+    );
+    assert_eq!(scene.seats[1].status.as_deref(), Some("went out"));
+
+    // A card from the stock is named to the drawer alone.
+    let drawn = act(&mut d, "stock");
+    let card = d
+        .hand(0)
+        .iter()
+        .map(|(c, _)| c)
+        .find(|c| !parse_card_list("3D 9D KS").unwrap().contains(c))
+        .unwrap();
+    assert_eq!(
+        read(&drawn, Viewer::Seat(0)),
+        [format!("You draw {card} from the stock.")]
+    );
+    assert_eq!(read(&drawn, Viewer::Spectator), ["Seat 0 draws a card from the stock."]);
+    assert!(drawn
+        .iter()
+        .all(|s| s.audience.includes(Viewer::Seat(0)) || s.event.cards.is_empty()));
+
+    // The count: seat 0 has no meld (a lone wild cannot make one), so its 3D counts 3.
+    let end = act(&mut d, &format!("discard {card}"));
+    assert_eq!(
+        read(&end, Viewer::Seat(0)),
+        [
+            format!("You discard {card}, ending your last turn."),
+            "Seat 1 went out with 7S 7H 3C: 0.".to_string(),
+            "You have no meld; deadwood 9D KS 3D: 9 + 10 + 3 for a spare wild card = 22.".to_string(),
+        ]
+    );
+    assert_eq!(d.scores(), [22, 0]);
+    let scene = d.scene(Viewer::Spectator);
+    assert_eq!(scene.seats[1].groups[0].label, "Set");
+    assert_eq!(
+        scene.seats[0].hand,
+        HandScene::Shown {
+            cards: parse_card_list("KS 3D 9D").unwrap()
+        }
+    );
+    assert_eq!(scene.seats[0].groups[0].label, "Deadwood");
+    assert_eq!(scene.deal_scores.unwrap().values, [22, 0]);
+    assert!(
+        d.view(0).to_string().ends_with("Deadwood: seat 0 22, seat 1 0."),
+        "{}",
+        d.view(0)
+    );
+}
+
+/// The count the feed and the scene give is the solver's: melds and deadwood hold the whole
+/// hand, and the deadwood adds up to the score, in every state of many random rounds.
+#[test]
+fn the_count_adds_up() {
+    use engine::{Match, MatchSetup};
+    let mut rng = GameRng::from_seed(5);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for (players, seed, wild) in [(2, 1, "face-value"), (3, 2, "face-value"), (4, 3, "25")] {
+        let v = Variants::parse(
+            ThreeThirteen::info().variants,
+            &["rounds=11".to_string(), format!("wild_deadwood_value={wild}")],
+        )
+        .unwrap();
+        let mut m = Match::<ThreeThirteen>::new(MatchSetup::new(players, v, seed)).unwrap();
+        while !m.is_over() {
+            let d = m.deal();
+            for s in 0..players {
+                let c = super::present::count(d, s);
+                let mut all: Vec<Card> = c.melds.iter().flat_map(|(_, m)| m.iter().copied()).collect();
+                all.extend(&c.deadwood);
+                all.sort();
+                let mut hand = d.hand(s).to_vec();
+                hand.sort();
+                assert_eq!(all, hand);
+                let sum: i64 = c.deadwood.iter().map(|&x| super::present::cost(d, x)).sum();
+                assert_eq!(sum, c.points, "{:?}", d.hand(s).to_vec());
+                checked += 1;
+            }
+            m.legal_actions(&mut legal);
+            let a = if rng.chance(0.7) {
+                let decision = engine::Decision::new(m.deal(), &legal, m.totals()).unwrap();
+                engine::Bot::choose(&mut RuleBot, &decision, &mut rng)
+            } else {
+                legal[rng.index(legal.len())]
+            };
+            m.apply(a).unwrap();
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
