@@ -598,6 +598,8 @@ pub fn cards_in_json(v: &serde_json::Value) -> CardSet {
             if let Ok(c) = s.parse::<Card>() {
                 out.insert(c);
             }
+            // Text that names cards (a hand laid out in words) shows them too.
+            out |= text_cards(s);
         }
         serde_json::Value::Array(a) => a.iter().for_each(|x| out |= cards_in_json(x)),
         serde_json::Value::Object(o) => o.values().for_each(|x| out |= cards_in_json(x)),

@@ -6,6 +6,7 @@
 //! [`bot`] the rule-based player, [`lookahead`] `hard`.
 
 pub mod bot;
+mod present;
 pub mod lookahead;
 pub mod melds;
 pub mod rules;

@@ -86,46 +86,46 @@ impl FromStr for JewelAction {
 
 /// The end of a deal: each player's standing, shown arrangement and result.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Settled {
-    declarer: Option<u8>,
-    inputs: Vec<Settlement>,
-    arrangements: Vec<Option<Arrangement>>,
-    results: Vec<i64>,
+pub(super) struct Settled {
+    pub(super) declarer: Option<u8>,
+    pub(super) inputs: Vec<Settlement>,
+    pub(super) arrangements: Vec<Option<Arrangement>>,
+    pub(super) results: Vec<i64>,
 }
 
 /// One deal of Jewel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JewelDeal {
-    cfg: JewelConfig,
-    players: u8,
-    dealer: u8,
+    pub(super) cfg: JewelConfig,
+    pub(super) players: u8,
+    pub(super) dealer: u8,
     /// The players in clockwise order round the table, as the last cut for seats left them.
-    seating: Vec<u8>,
-    table: Table,
-    step: Step,
-    to_act: u8,
-    hands: Vec<CardCounts>,
+    pub(super) seating: Vec<u8>,
+    pub(super) table: Table,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
+    pub(super) hands: Vec<CardCounts>,
     /// Cards each player is known to hold: taken from the discards and not thrown since.
-    known: Vec<CardCounts>,
-    status: Vec<Status>,
+    pub(super) known: Vec<CardCounts>,
+    pub(super) status: Vec<Status>,
     /// Jewels packers keep face up.
-    kept: Vec<Vec<Card>>,
+    pub(super) kept: Vec<Vec<Card>>,
     /// Turns each player has started (a pack is a turn).
-    own_turns: Vec<u32>,
+    pub(super) own_turns: Vec<u32>,
     /// Turns started by anyone.
-    turns: u32,
+    pub(super) turns: u32,
     /// Top card last.
-    stock: Vec<Card>,
+    pub(super) stock: Vec<Card>,
     /// The discard pile, top last.
-    discards: Vec<Card>,
+    pub(super) discards: Vec<Card>,
     /// Whether the top discard may be taken by the player to act.
-    takeable: bool,
+    pub(super) takeable: bool,
     /// Stocks built from the discards so far.
-    rebuilt: u8,
+    pub(super) rebuilt: u8,
     /// Hands laid down in wrong declarations (public).
-    exposed: Vec<Option<Vec<Card>>>,
-    rng: GameRng,
-    settled: Option<Settled>,
+    pub(super) exposed: Vec<Option<Vec<Card>>>,
+    pub(super) rng: GameRng,
+    pub(super) settled: Option<Settled>,
 }
 
 impl JewelDeal {
@@ -594,6 +594,30 @@ impl Deal for JewelDeal {
         false
     }
 
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: JewelAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn narrate_start(&self, out: &mut engine::Narration) {
+        super::present::narrate_start(self, out);
+    }
+
+    fn describe(&self, action: JewelAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
+    }
+
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         all.add(self.table.open);
@@ -704,7 +728,14 @@ impl fmt::Display for JewelView {
         for (s, st) in self.status.iter().enumerate() {
             if *st != Status::Playing {
                 let kept: Vec<String> = self.kept_jewels[s].iter().map(|c| c.to_string()).collect();
-                writeln!(f, "Seat {s}: {st:?} {}", kept.join(" "))?;
+                let how = match st {
+                    Status::Packed { mid: false } => "packed at the first turn",
+                    Status::Packed { mid: true } => "packed mid-deal",
+                    Status::WrongDeclaration => "declared wrongly",
+                    Status::Declarer => "declared",
+                    Status::Playing => "playing",
+                };
+                writeln!(f, "Seat {s}: {how} {}", kept.join(" "))?;
             }
         }
         if let (Some(shown), Some(results)) = (&self.shown, &self.results) {
