@@ -4,6 +4,7 @@
 
 mod auction;
 mod bot;
+mod present;
 mod rules;
 mod scoring;
 mod state;

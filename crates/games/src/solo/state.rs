@@ -76,33 +76,33 @@ impl FromStr for SoloAction {
 /// The state of one Solo deal (flat, no heap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SoloDeal {
-    cfg: SoloConfig,
-    dealer: u8,
-    deal_number: u32,
-    step: Step,
-    to_act: u8,
-    hands: [CardSet; 4],
-    auction: Auction,
+    pub(super) cfg: SoloConfig,
+    pub(super) dealer: u8,
+    pub(super) deal_number: u32,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
+    pub(super) hands: [CardSet; 4],
+    pub(super) auction: Auction,
     /// Auction moves in order: (seat, code) with 0 pass, 1 ask, 10 + level asked, 20 yes.
-    log: [(u8, u8); 24],
-    log_len: u8,
-    declarer: Option<u8>,
+    pub(super) log: [(u8, u8); 24],
+    pub(super) log_len: u8,
+    pub(super) declarer: Option<u8>,
     /// Nobody asked: the queen of clubs' holder plays a simple game.
-    all_passed: bool,
-    game: Option<SoloGame>,
-    trump: Option<Suit>,
-    called: Option<Card>,
-    partner: Option<u8>,
-    partner_revealed: bool,
-    trick: Trick,
-    last_trick: Trick,
-    tricks_done: u8,
-    tricks_won: [u8; 4],
+    pub(super) all_passed: bool,
+    pub(super) game: Option<SoloGame>,
+    pub(super) trump: Option<Suit>,
+    pub(super) called: Option<Card>,
+    pub(super) partner: Option<u8>,
+    pub(super) partner_revealed: bool,
+    pub(super) trick: Trick,
+    pub(super) last_trick: Trick,
+    pub(super) tricks_done: u8,
+    pub(super) tricks_won: [u8; 4],
     /// Tricks from the start won by the declaring side without a break (for the prime bonus).
-    opening_run: u8,
-    played: CardSet,
-    cannot_hold: [CardSet; 4],
-    scores: [i64; 4],
+    pub(super) opening_run: u8,
+    pub(super) played: CardSet,
+    pub(super) cannot_hold: [CardSet; 4],
+    pub(super) scores: [i64; 4],
 }
 
 impl SoloDeal {
@@ -269,7 +269,7 @@ impl SoloDeal {
         }
     }
 
-    fn side(&self, seat: Seat) -> bool {
+    pub(super) fn side(&self, seat: Seat) -> bool {
         Some(seat as u8) == self.declarer || Some(seat as u8) == self.partner
     }
 
@@ -539,6 +539,26 @@ impl Deal for SoloDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }
 
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: SoloAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: SoloAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
+    }
+
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in self.hands {
@@ -636,9 +656,11 @@ impl fmt::Display for SoloView {
             &self.trick,
             self.trick_leader,
         )?;
-        write!(f, "\nTricks: {:?}", self.tricks_won)?;
+        let tricks: Vec<String> = self.tricks_won.iter().enumerate().map(|(s, t)| format!("seat {s} {t}")).collect();
+        write!(f, "\nTricks: {}", tricks.join(", "))?;
         if let Some(s) = self.scores {
-            write!(f, "\nScores this hand: {s:?}")?;
+            let s: Vec<String> = s.iter().enumerate().map(|(i, v)| format!("seat {i} {v:+}")).collect();
+            write!(f, "\nScores this hand: {}", s.join(", "))?;
         }
         Ok(())
     }
