@@ -271,7 +271,17 @@ impl<G: Game> Match<G> {
             self.settle_one();
             let deltas = self.deal_deltas.last().expect("a deal was settled");
             let unit = G::info().unit;
-            let moves: Vec<String> = deltas.iter().enumerate().map(|(s, &d)| if d == 0 { format!("@{s} 0") } else { format!("@{s} {d:+}") }).collect();
+            let moves: Vec<String> = deltas
+                .iter()
+                .enumerate()
+                .map(|(s, &d)| {
+                    if d == 0 {
+                        format!("@{s} 0")
+                    } else {
+                        format!("@{s} {d:+}")
+                    }
+                })
+                .collect();
             let house = *self.deal_house.last().expect("a deal was settled");
             let house = if house != 0 {
                 format!("; the house takes {house}")

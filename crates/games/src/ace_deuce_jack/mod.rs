@@ -3,8 +3,8 @@
 //! pays even money. RULES_NOTES section 6; rules page `rules.md`.
 
 mod bot;
-mod present;
 mod odds;
+mod present;
 mod rules;
 mod state;
 #[cfg(test)]

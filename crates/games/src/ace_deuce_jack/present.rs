@@ -5,7 +5,9 @@ use super::odds::AdjOdds;
 use super::state::{AdjAction, AdjDeal, Step};
 use crate::present::{seat_rows, waiting};
 use cards::{Card, Rank};
-use engine::{cards_text, ActionKind, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration, Pile, Viewer};
+use engine::{
+    cards_text, ActionKind, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration, Pile, Viewer,
+};
 
 pub(super) const ACTION_KINDS: &[ActionKind] = &[ActionKind {
     name: "bet",
@@ -38,11 +40,17 @@ pub(super) fn scene(d: &AdjDeal, viewer: Viewer) -> DealScene {
     if over {
         piles.push(Pile::face_up("Bottom cards of the three piles", d.bottom_cards()));
     } else {
-        piles.push(Pile::face_down("The pack, to be cut into three piles", 52 - d.cfg.dead_bottom_cards as usize));
+        piles.push(Pile::face_down(
+            "The pack, to be cut into three piles",
+            52 - d.cfg.dead_bottom_cards as usize,
+        ));
     }
     let odds = AdjOdds::exact();
     let facts = vec![
-        Fact::new("Bank", format!("@{}, hand {} of {}", d.banker, d.hands_with_bank, d.cfg.hands_per_bank)),
+        Fact::new(
+            "Bank",
+            format!("@{}, hand {} of {}", d.banker, d.hands_with_bank, d.cfg.hands_per_bank),
+        ),
         Fact::new("Bets", format!("{} to {} chips", d.cfg.min_bet, d.cfg.max_bet)),
         Fact::new(
             "Odds",
@@ -89,14 +97,21 @@ pub(super) fn scene(d: &AdjDeal, viewer: Viewer) -> DealScene {
 pub(super) fn narrate(before: &AdjDeal, action: AdjAction, after: &AdjDeal, out: &mut Narration) {
     let AdjAction::Bet(n) = action;
     let s = before.to_act as usize;
-    out.all(Event::new("bet", Some(s), format!("@{s} {{bet|bets}} {n} against the bank.")));
+    out.all(Event::new(
+        "bet",
+        Some(s),
+        format!("@{s} {{bet|bets}} {n} against the bank."),
+    ));
     if after.step == Step::Over {
         let bottom = after.bottom_cards();
         out.all(
             Event::new(
                 "reveal",
                 None,
-                format!("The pack is cut into three piles; their bottom cards are {}.", cards_text(&bottom)),
+                format!(
+                    "The pack is cut into three piles; their bottom cards are {}.",
+                    cards_text(&bottom)
+                ),
             )
             .with_cards(bottom),
         );
@@ -126,13 +141,21 @@ pub(super) fn narrate_end(d: &AdjDeal, out: &mut Narration) {
     for s in (0..d.players as usize).filter(|&s| s != banker) {
         let delta = d.deltas[s];
         let verb = if delta >= 0 { "{win|wins}" } else { "{lose|loses}" };
-        out.all(Event::new("score", Some(s), format!("@{s} {verb} {} chips.", delta.abs())));
+        out.all(Event::new(
+            "score",
+            Some(s),
+            format!("@{s} {verb} {} chips.", delta.abs()),
+        ));
     }
     let net = d.deltas[banker];
     out.all(Event::new(
         "score",
         Some(banker),
-        format!("@{banker}'s bank {} {} chips on the hand.", if net >= 0 { "gains" } else { "loses" }, net.abs()),
+        format!(
+            "@{banker}'s bank {} {} chips on the hand.",
+            if net >= 0 { "gains" } else { "loses" },
+            net.abs()
+        ),
     ));
 }
 

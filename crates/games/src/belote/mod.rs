@@ -3,8 +3,8 @@
 //! RULES_NOTES section 3; the rules page is `rules.md`.
 
 mod bot;
-mod present;
 mod declarations;
+mod present;
 mod rules;
 mod scoring;
 mod state;

@@ -106,11 +106,19 @@ pub(super) fn scene(d: &BeloteDeal, viewer: Viewer) -> DealScene {
         if declared_shown(d) && !d.declared[s].is_empty() {
             for x in d.declarations_of(s) {
                 let cards: Vec<Card> = x.cards.iter().collect();
-                row.groups.push(CardGroup::new(format!("Declared {}", declaration_words(&x)), cards));
+                row.groups
+                    .push(CardGroup::new(format!("Declared {}", declaration_words(&x)), cards));
             }
         }
         if d.belote_shown > 0 && d.belote_holder == Some(s as u8) {
-            row.notes.push(if d.belote_shown == 2 { "belote and rebelote" } else { "belote" }.to_string());
+            row.notes.push(
+                if d.belote_shown == 2 {
+                    "belote and rebelote"
+                } else {
+                    "belote"
+                }
+                .to_string(),
+            );
         }
         if !bidding {
             row.tricks = Some(d.tricks_won[s] as u32);
@@ -122,7 +130,11 @@ pub(super) fn scene(d: &BeloteDeal, viewer: Viewer) -> DealScene {
         let mut who = d.cfg.direction.next(d.dealer as usize);
         for &b in &d.bids[..d.bid_count as usize] {
             if let Some(row) = seats.iter_mut().find(|r| r.seat == who) {
-                row.bid = Some(if b == 0 { "pass".to_string() } else { format!("take {}", Suit::from_index(b as usize - 1).name()) });
+                row.bid = Some(if b == 0 {
+                    "pass".to_string()
+                } else {
+                    format!("take {}", Suit::from_index(b as usize - 1).name())
+                });
             }
             who = d.cfg.direction.next(who);
         }
@@ -137,10 +149,16 @@ pub(super) fn scene(d: &BeloteDeal, viewer: Viewer) -> DealScene {
     }
     facts.push(Fact::new(
         "Card points",
-        format!("team of @0 and @2 {}, team of @1 and @3 {}", d.card_points[0], d.card_points[1]),
+        format!(
+            "team of @0 and @2 {}, team of @1 and @3 {}",
+            d.card_points[0], d.card_points[1]
+        ),
     ));
     if d.suspended_in > 0 {
-        facts.push(Fact::new("In suspense from a litige", format!("{} points", d.suspended_in)));
+        facts.push(Fact::new(
+            "In suspense from a litige",
+            format!("{} points", d.suspended_in),
+        ));
     }
     let last_trick = if d.tricks_done > 0 {
         trick_of(d, &d.last_trick, Some(d.trick.leader()))
@@ -150,18 +168,37 @@ pub(super) fn scene(d: &BeloteDeal, viewer: Viewer) -> DealScene {
     let prompt = match to_act {
         None => "The hand is over.".to_string(),
         Some(s) if viewer.is(s) => match d.step {
-            Step::FirstRound => format!("Take {} as trump with the upcard {}, or pass.", d.upcard.suit().map_or("", |x| x.name()), d.upcard),
-            Step::SecondRound => format!("Name another trump than {} and take the upcard, or pass.", d.upcard.suit().map_or("", |x| x.name())),
+            Step::FirstRound => format!(
+                "Take {} as trump with the upcard {}, or pass.",
+                d.upcard.suit().map_or("", |x| x.name()),
+                d.upcard
+            ),
+            Step::SecondRound => format!(
+                "Name another trump than {} and take the upcard, or pass.",
+                d.upcard.suit().map_or("", |x| x.name())
+            ),
             Step::Declaring => "Declare your sequences and fours of a kind, or skip.".to_string(),
             _ => match d.trick.led_suit() {
                 None => format!("Lead to trick {}.", d.tricks_done + 1),
                 Some(led) => format!("Play to trick {}: follow {} if you can.", d.tricks_done + 1, led.name()),
             },
         },
-        Some(s) => waiting(s, if bidding { "bid" } else if d.step == Step::Declaring { "declare" } else { "play" }),
+        Some(s) => waiting(
+            s,
+            if bidding {
+                "bid"
+            } else if d.step == Step::Declaring {
+                "declare"
+            } else {
+                "play"
+            },
+        ),
     };
     let deal_scores = match (d.step, d.result) {
-        (Step::Over, Some(_)) => Some(DealScores { label: "Hand scores".to_string(), values: d.deltas.to_vec() }),
+        (Step::Over, Some(_)) => Some(DealScores {
+            label: "Hand scores".to_string(),
+            values: d.deltas.to_vec(),
+        }),
         _ => None,
     };
     DealScene {
@@ -197,14 +234,24 @@ pub(super) fn narrate(before: &BeloteDeal, action: BeloteAction, after: &BeloteD
     let s = before.to_act as usize;
     match action {
         BeloteAction::Pass => out.all(Event::new("bid", Some(s), format!("@{s} {{pass|passes}}."))),
-        BeloteAction::Take(t) => out.all(Event::new(
-            "bid",
-            Some(s),
-            format!("@{s} {{take|takes}} with {} as trump, and the upcard {}.", t.name(), before.upcard),
-        )
-        .with_cards([before.upcard])),
+        BeloteAction::Take(t) => out.all(
+            Event::new(
+                "bid",
+                Some(s),
+                format!(
+                    "@{s} {{take|takes}} with {} as trump, and the upcard {}.",
+                    t.name(),
+                    before.upcard
+                ),
+            )
+            .with_cards([before.upcard]),
+        ),
         BeloteAction::Declare => out.all(Event::new("declare", Some(s), format!("@{s} {{declare|declares}}."))),
-        BeloteAction::Skip => out.all(Event::new("declare", Some(s), format!("@{s} {{make|makes}} no declaration."))),
+        BeloteAction::Skip => out.all(Event::new(
+            "declare",
+            Some(s),
+            format!("@{s} {{make|makes}} no declaration."),
+        )),
         BeloteAction::Play(c) => {
             out.all(crate::present::played(s, c));
             if after.belote_shown > before.belote_shown {
@@ -213,8 +260,17 @@ pub(super) fn narrate(before: &BeloteDeal, action: BeloteAction, after: &BeloteD
             }
             if after.tricks_done > before.tricks_done {
                 let trump = after.trump.expect("trump in play");
-                let pts: i64 = after.last_trick.cards().iter().map(|&c| super::scoring::card_points(c, trump)).sum();
-                let extra = if after.tricks_done == 8 { " and 10 for the last trick" } else { "" };
+                let pts: i64 = after
+                    .last_trick
+                    .cards()
+                    .iter()
+                    .map(|&c| super::scoring::card_points(c, trump))
+                    .sum();
+                let extra = if after.tricks_done == 8 {
+                    " and 10 for the last trick"
+                } else {
+                    ""
+                };
                 out.all(crate::present::took_trick(
                     after.trick.leader(),
                     after.tricks_done as usize,
@@ -225,17 +281,29 @@ pub(super) fn narrate(before: &BeloteDeal, action: BeloteAction, after: &BeloteD
         }
     }
     if !matches!(before.step, Step::FirstRound) && after.step == Step::SecondRound && before.step != Step::SecondRound {
-        out.all(Event::new("bid", None, "Nobody took: a second round, for another suit."));
+        out.all(Event::new(
+            "bid",
+            None,
+            "Nobody took: a second round, for another suit.",
+        ));
     }
     if before.step == Step::FirstRound && after.step == Step::SecondRound {
-        out.all(Event::new("bid", None, "Nobody took the upcard's suit: a second round, for another suit."));
+        out.all(Event::new(
+            "bid",
+            None,
+            "Nobody took the upcard's suit: a second round, for another suit.",
+        ));
     }
     if !declared_shown(before) && after.step == Step::Playing {
         if before.taker.is_none() {
             if let Some(k) = after.taker {
                 let k = k as usize;
                 let drawn = after.hands[k].len();
-                out.all(Event::new("deal", Some(k), format!("The rest is dealt; @{k} now {{hold|holds}} {drawn} cards.")));
+                out.all(Event::new(
+                    "deal",
+                    Some(k),
+                    format!("The rest is dealt; @{k} now {{hold|holds}} {drawn} cards."),
+                ));
             }
         }
         if after.cfg.declarations_mode == DeclarationsMode::Full {
@@ -243,8 +311,12 @@ pub(super) fn narrate(before: &BeloteDeal, action: BeloteAction, after: &BeloteD
                 for x in after.declarations_of(p) {
                     let cards: Vec<Card> = x.cards.iter().collect();
                     out.all(
-                        Event::new("declare", Some(p), format!("@{p} {{show|shows}} {}: {}.", declaration_words(&x), cards_text(&cards)))
-                            .with_cards(cards),
+                        Event::new(
+                            "declare",
+                            Some(p),
+                            format!("@{p} {{show|shows}} {}: {}.", declaration_words(&x), cards_text(&cards)),
+                        )
+                        .with_cards(cards),
                     );
                 }
             }
@@ -254,7 +326,11 @@ pub(super) fn narrate(before: &BeloteDeal, action: BeloteAction, after: &BeloteD
 
 pub(super) fn narrate_end(d: &BeloteDeal, out: &mut Narration) {
     let Some(r) = d.result else {
-        out.all(Event::new("score", None, "Nobody took in either round: no score, and the cards are dealt again."));
+        out.all(Event::new(
+            "score",
+            None,
+            "Nobody took in either round: no score, and the cards are dealt again.",
+        ));
         return;
     };
     let taker = d.taker.expect("a taker") as usize;
@@ -273,7 +349,10 @@ pub(super) fn narrate_end(d: &BeloteDeal, out: &mut Narration) {
     let verdict = if r.capot {
         "a capot: every trick to one team".to_string()
     } else if r.litige {
-        format!("a litige: the points are level; {} points wait for the next hand's winners", d.suspended_out)
+        format!(
+            "a litige: the points are level; {} points wait for the next hand's winners",
+            d.suspended_out
+        )
     } else if r.made {
         format!("@{taker}'s team makes its contract")
     } else {

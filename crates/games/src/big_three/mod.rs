@@ -3,8 +3,8 @@
 //! RULES_NOTES section 7; rules page `rules.md`.
 
 mod bot;
-mod present;
 mod combo;
+mod present;
 mod rules;
 mod state;
 #[cfg(test)]

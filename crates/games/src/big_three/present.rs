@@ -5,7 +5,9 @@ use super::combo::{strength, take_cards, Combo, ComboKind, ORDER};
 use super::state::{BigThreeAction, BigThreeDeal, Step};
 use crate::present::{hidden, seat_rows, signed, sorted_hand, waiting};
 use cards::{Card, CardSet};
-use engine::{cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Pile, Viewer};
+use engine::{
+    cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Pile, Viewer,
+};
 
 pub(super) const ACTION_KINDS: &[ActionKind] = &[
     ActionKind {
@@ -87,7 +89,11 @@ pub(super) fn scene(d: &BigThreeDeal, viewer: Viewer) -> DealScene {
             row.marks.push(format!("solo for {}", d.high_bid));
         }
         if d.step == Step::Bidding {
-            if let Some(&(_, b)) = d.bids[..d.bid_len as usize].iter().rev().find(|&&(who, _)| who as usize == s) {
+            if let Some(&(_, b)) = d.bids[..d.bid_len as usize]
+                .iter()
+                .rev()
+                .find(|&&(who, _)| who as usize == s)
+            {
                 row.bid = Some(if b == 0 { "pass".to_string() } else { format!("bid {b}") });
             }
         }
@@ -116,7 +122,10 @@ pub(super) fn scene(d: &BigThreeDeal, viewer: Viewer) -> DealScene {
         piles.push(Pile::face_up("Widow, taken by the solo player", cards_of(d.widow)));
     }
     piles.push(Pile::face_up("Played", cards_of(d.played)));
-    let mut facts = vec![Fact::new("Opening heart", format!("{} held by @{}", d.opening_heart, d.opener))];
+    let mut facts = vec![Fact::new(
+        "Opening heart",
+        format!("{} held by @{}", d.opening_heart, d.opener),
+    )];
     if d.high_bid > 0 {
         let who = d.high_bidder.map_or(String::new(), |b| format!(" by @{b}"));
         facts.push(Fact::new("Bid", format!("{}{who}", d.high_bid)));
@@ -194,19 +203,28 @@ pub(super) fn narrate(before: &BigThreeDeal, action: BigThreeAction, after: &Big
             if after.cfg.show_widow {
                 out.all(Event::new("widow", Some(solo), format!("{text}: {}.", cards_text(&widow))).with_cards(widow));
             } else {
-                out.only(solo, Event::new("widow", Some(solo), format!("{text}: {}.", cards_text(&widow))).with_cards(widow));
+                out.only(
+                    solo,
+                    Event::new("widow", Some(solo), format!("{text}: {}.", cards_text(&widow))).with_cards(widow),
+                );
                 out.all_but(solo, Event::new("widow", Some(solo), format!("{text}.")));
             }
         }
     }
     if before.step == Step::Playing && before.table.is_some() && after.table.is_none() && after.step == Step::Playing {
         let lead = after.to_act as usize;
-        out.all(Event::new("lead", Some(lead), format!("Both others passed: @{lead} {{lead|leads}} anew.")));
+        out.all(Event::new(
+            "lead",
+            Some(lead),
+            format!("Both others passed: @{lead} {{lead|leads}} anew."),
+        ));
     }
 }
 
 pub(super) fn narrate_end(d: &BigThreeDeal, out: &mut Narration) {
-    let (Some(winner), Some(solo)) = (d.winner, d.solo) else { return };
+    let (Some(winner), Some(solo)) = (d.winner, d.solo) else {
+        return;
+    };
     let (winner, solo) = (winner as usize, solo as usize);
     let bid = d.high_bid as i64;
     let text = if winner == solo {

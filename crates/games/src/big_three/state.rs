@@ -529,7 +529,12 @@ impl fmt::Display for BigThreeView {
             hand.len(),
             hand.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
         )?;
-        let left: Vec<String> = self.hand_sizes.iter().enumerate().map(|(s, n)| format!("seat {s} {n}")).collect();
+        let left: Vec<String> = self
+            .hand_sizes
+            .iter()
+            .enumerate()
+            .map(|(s, n)| format!("seat {s} {n}"))
+            .collect();
         writeln!(
             f,
             "Cards left: {}. Seat {} opened (holds {}).",

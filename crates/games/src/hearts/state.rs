@@ -521,7 +521,7 @@ impl fmt::Display for HeartsView {
                     } else {
                         show(&self.trick)
                     },
-                    if self.hearts_broken { "  [hearts broken]" } else { "" }
+                    if self.hearts_broken { "  (hearts broken)" } else { "" }
                 )?;
             }
         }

@@ -6,9 +6,9 @@
 //! [`bot`] the rule-based player, [`lookahead`] `hard`.
 
 pub mod bot;
-mod present;
 pub mod lookahead;
 pub mod melds;
+mod present;
 pub mod rules;
 pub mod scoring;
 pub mod state;

@@ -102,10 +102,12 @@ pub(super) fn scene(d: &JewelDeal, viewer: Viewer) -> DealScene {
             Status::Declarer => Some("declared".to_string()),
         };
         if !d.kept[s].is_empty() {
-            row.groups.push(CardGroup::new("Jewels kept", d.kept[s].iter().copied()));
+            row.groups
+                .push(CardGroup::new("Jewels kept", d.kept[s].iter().copied()));
         }
         if !viewer.is(s) && d.known[s].total() > 0 {
-            row.groups.push(CardGroup::new("Taken from the discards", d.known[s].to_vec()));
+            row.groups
+                .push(CardGroup::new("Taken from the discards", d.known[s].to_vec()));
         }
         if let Some(cards) = &d.exposed[s] {
             row.groups.push(CardGroup::new("Laid down", cards.iter().copied()));
@@ -141,7 +143,10 @@ pub(super) fn scene(d: &JewelDeal, viewer: Viewer) -> DealScene {
         Some(s) => waiting(s, if d.step == Step::Draw { "draw" } else { "discard" }),
     };
     DealScene {
-        title: format!("Jewel: {}", if d.step == Step::Over { "the settlement" } else { "play" }),
+        title: format!(
+            "Jewel: {}",
+            if d.step == Step::Over { "the settlement" } else { "play" }
+        ),
         seats,
         centre: Centre {
             trick: None,
@@ -170,7 +175,10 @@ pub(super) fn narrate_start(d: &JewelDeal, out: &mut Narration) {
         Event::new(
             "open",
             None,
-            format!("The open card is {}: the jewels are {} and {}.", d.table.open, j[0], j[1]),
+            format!(
+                "The open card is {}: the jewels are {} and {}.",
+                d.table.open, j[0], j[1]
+            ),
         )
         .with_cards([d.table.open]),
     );
@@ -181,8 +189,14 @@ pub(super) fn narrate(before: &JewelDeal, action: JewelAction, after: &JewelDeal
     match action {
         JewelAction::Stock => {
             let c = *before.stock.last().expect("a stock card");
-            out.only(s, Event::new("draw", Some(s), format!("@{s} {{draw|draws}} {c} from the stock.")).with_cards([c]));
-            out.all_but(s, Event::new("draw", Some(s), format!("@{s} {{draw|draws}} from the stock.")));
+            out.only(
+                s,
+                Event::new("draw", Some(s), format!("@{s} {{draw|draws}} {c} from the stock.")).with_cards([c]),
+            );
+            out.all_but(
+                s,
+                Event::new("draw", Some(s), format!("@{s} {{draw|draws}} from the stock.")),
+            );
         }
         JewelAction::Take => {
             let c = *before.discards.last().expect("a discard");
@@ -190,15 +204,23 @@ pub(super) fn narrate(before: &JewelDeal, action: JewelAction, after: &JewelDeal
         }
         JewelAction::Pack => {
             let kept = after.kept[s].clone();
-            let pays = if matches!(after.status[s], Status::Packed { mid: true }) { 8 } else { 4 };
+            let pays = if matches!(after.status[s], Status::Packed { mid: true }) {
+                8
+            } else {
+                4
+            };
             let jewels = if kept.is_empty() {
                 String::new()
             } else {
                 format!(", keeping {}", cards_text(&kept))
             };
             out.all(
-                Event::new("pack", Some(s), format!("@{s} {{pack|packs}} (a declarer would be paid {pays}){jewels}."))
-                    .with_cards(kept),
+                Event::new(
+                    "pack",
+                    Some(s),
+                    format!("@{s} {{pack|packs}} (a declarer would be paid {pays}){jewels}."),
+                )
+                .with_cards(kept),
             );
         }
         JewelAction::Discard(c) => {
@@ -207,21 +229,43 @@ pub(super) fn narrate(before: &JewelDeal, action: JewelAction, after: &JewelDeal
         JewelAction::Declare(c) => {
             out.only(
                 s,
-                Event::new("declare", Some(s), format!("@{s} {{discard|discards}} {c} face down and {{declare|declares}}."))
-                    .with_cards([c]),
+                Event::new(
+                    "declare",
+                    Some(s),
+                    format!("@{s} {{discard|discards}} {c} face down and {{declare|declares}}."),
+                )
+                .with_cards([c]),
             );
-            out.all_but(s, Event::new("declare", Some(s), format!("@{s} {{discard|discards}} face down and {{declare|declares}}.")));
+            out.all_but(
+                s,
+                Event::new(
+                    "declare",
+                    Some(s),
+                    format!("@{s} {{discard|discards}} face down and {{declare|declares}}."),
+                ),
+            );
             if after.status[s] == Status::WrongDeclaration {
                 let cards = after.exposed[s].clone().unwrap_or_default();
                 out.all(
-                    Event::new("declare", Some(s), format!("The declaration is wrong: @{s} {{lay|lays}} down {} and {{is|is}} out of the deal.", cards_text(&cards)))
-                        .with_cards(cards),
+                    Event::new(
+                        "declare",
+                        Some(s),
+                        format!(
+                            "The declaration is wrong: @{s} {{lay|lays}} down {} and {{is|is}} out of the deal.",
+                            cards_text(&cards)
+                        ),
+                    )
+                    .with_cards(cards),
                 );
             }
         }
     }
     if after.rebuilt > before.rebuilt {
-        out.all(Event::new("stock", None, "The stock is empty: the discards are shuffled into a new stock."));
+        out.all(Event::new(
+            "stock",
+            None,
+            "The stock is empty: the discards are shuffled into a new stock.",
+        ));
     }
 }
 
@@ -246,9 +290,17 @@ pub(super) fn narrate_end(d: &JewelDeal, out: &mut Narration) {
         for &q in &seats[i + 1..] {
             let amount = pay(&settled.inputs, p, q);
             if amount > 0 {
-                out.all(Event::new("settle", Some(q), format!("@{q} {{pay|pays}} @{p} {amount}.")));
+                out.all(Event::new(
+                    "settle",
+                    Some(q),
+                    format!("@{q} {{pay|pays}} @{p} {amount}."),
+                ));
             } else if amount < 0 {
-                out.all(Event::new("settle", Some(p), format!("@{p} {{pay|pays}} @{q} {}.", -amount)));
+                out.all(Event::new(
+                    "settle",
+                    Some(p),
+                    format!("@{p} {{pay|pays}} @{q} {}.", -amount),
+                ));
             }
         }
     }
@@ -259,10 +311,15 @@ pub(super) fn describe(d: &JewelDeal, action: JewelAction) -> Described {
         JewelAction::Stock => Described::new("stock", "Draw from the stock"),
         JewelAction::Take => {
             let c = d.discards.last().copied();
-            Described::new("take", c.map_or("Take the discard".to_string(), |c| format!("Take the {c}")))
+            Described::new(
+                "take",
+                c.map_or("Take the discard".to_string(), |c| format!("Take the {c}")),
+            )
         }
         JewelAction::Pack => Described::new("pack", "Pack"),
         JewelAction::Discard(c) => Described::new("discard", format!("Discard the {} ({c})", c.name())).with_cards([c]),
-        JewelAction::Declare(c) => Described::new("declare", format!("Declare, discarding {c} face down")).with_cards([c]),
+        JewelAction::Declare(c) => {
+            Described::new("declare", format!("Declare, discarding {c} face down")).with_cards([c])
+        }
     }
 }

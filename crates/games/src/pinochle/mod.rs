@@ -5,6 +5,7 @@
 
 mod bot;
 mod meld;
+mod present;
 mod rules;
 mod scoring;
 mod state;

@@ -86,37 +86,37 @@ impl FromStr for PinochleAction {
 /// auction log).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PinochleDeal {
-    cfg: PinochleConfig,
-    dealer: u8,
-    deal_number: u32,
-    step: Step,
-    to_act: u8,
-    hands: [DoubleSet; 3],
-    widow: [Card; 3],
-    widow_taken: bool,
-    passed: [bool; 3],
-    high_bid: i64,
-    high_bidder: Option<u8>,
+    pub(super) cfg: PinochleConfig,
+    pub(super) dealer: u8,
+    pub(super) deal_number: u32,
+    pub(super) step: Step,
+    pub(super) to_act: u8,
+    pub(super) hands: [DoubleSet; 3],
+    pub(super) widow: [Card; 3],
+    pub(super) widow_taken: bool,
+    pub(super) passed: [bool; 3],
+    pub(super) high_bid: i64,
+    pub(super) high_bidder: Option<u8>,
     /// Auction in order: (seat, bid), 0 for a pass. Shared between clones (a search clones the
     /// deal at every step, mostly after the auction) and copied only when a clone bids.
-    bid_log: Arc<Vec<(u8, u16)>>,
-    trump: Option<Suit>,
-    meld: Option<Meld>,
-    buried: DoubleSet,
-    conceded: bool,
-    trick: Trick,
-    last_trick: Trick,
-    tricks_done: u8,
-    taken: [i64; 3],
-    played: DoubleSet,
-    played_by: [DoubleSet; 3],
-    cannot_hold: [CardSet; 3],
-    outcome: Option<Outcome>,
-    bidder_total: i64,
-    deltas: [i64; 3],
+    pub(super) bid_log: Arc<Vec<(u8, u16)>>,
+    pub(super) trump: Option<Suit>,
+    pub(super) meld: Option<Meld>,
+    pub(super) buried: DoubleSet,
+    pub(super) conceded: bool,
+    pub(super) trick: Trick,
+    pub(super) last_trick: Trick,
+    pub(super) tricks_done: u8,
+    pub(super) taken: [i64; 3],
+    pub(super) played: DoubleSet,
+    pub(super) played_by: [DoubleSet; 3],
+    pub(super) cannot_hold: [CardSet; 3],
+    pub(super) outcome: Option<Outcome>,
+    pub(super) bidder_total: i64,
+    pub(super) deltas: [i64; 3],
 }
 
-fn strength(card: Card) -> u8 {
+pub(super) fn strength(card: Card) -> u8 {
     match card.rank().expect("no jokers") {
         Rank::Ace => 6,
         Rank::Ten => 5,
@@ -631,6 +631,26 @@ impl Deal for PinochleDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.deltas.to_vec()))
     }
 
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: PinochleAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: PinochleAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
+    }
+
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in &self.hands {
@@ -727,7 +747,7 @@ impl fmt::Display for PinochleView {
             let lines: Vec<String> = m
                 .lines
                 .iter()
-                .map(|l| format!("{:?} x{} ({})", l.kind, l.count, l.points))
+                .map(|l| format!("{} ({})", super::present::meld_line_words(l), l.points))
                 .collect();
             writeln!(f, "Trump: {}. Meld {}: {}", t.name(), m.points, lines.join(", "))?;
         }
@@ -738,12 +758,30 @@ impl fmt::Display for PinochleView {
             &self.trick,
             self.trick_leader,
         )?;
-        write!(f, "\nPoints taken: {:?}", self.points_taken)?;
+        let taken: Vec<String> = self
+            .points_taken
+            .iter()
+            .enumerate()
+            .map(|(s, p)| format!("seat {s} {p}"))
+            .collect();
+        write!(f, "\nPoints taken: {}", taken.join(", "))?;
         if let Some(r) = &self.result {
+            let how = match r.outcome {
+                Outcome::Made => "made",
+                Outcome::Conceded => "conceded",
+                Outcome::Failed => "failed",
+            };
+            let d: Vec<String> = r
+                .deltas
+                .iter()
+                .enumerate()
+                .map(|(s, v)| format!("seat {s} {v:+}"))
+                .collect();
             write!(
                 f,
-                "\nResult: {:?}, bidder total {}, settlement {:?}",
-                r.outcome, r.bidder_total, r.deltas
+                "\nResult: {how}, bidder total {}, settlement {}",
+                r.bidder_total,
+                d.join(", ")
             )?;
         }
         Ok(())

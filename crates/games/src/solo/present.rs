@@ -83,12 +83,17 @@ pub(super) fn scene(d: &SoloDeal, viewer: Viewer) -> DealScene {
             row.marks.push(format!("partner of @{}", d.declarer.unwrap_or(0)));
         }
         if d.step == Step::Auction {
-            if let Some(&(_, code)) = d.log[..d.log_len as usize].iter().rev().find(|&&(w, _)| w as usize == s) {
+            if let Some(&(_, code)) = d.log[..d.log_len as usize]
+                .iter()
+                .rev()
+                .find(|&&(w, _)| w as usize == s)
+            {
                 row.bid = Some(match code {
                     0 => "pass".to_string(),
                     1 => "ask".to_string(),
                     20 => "yes".to_string(),
-                    c => SoloGame::from_level(c.saturating_sub(10)).map_or("ask".to_string(), |g| format!("ask {}", game_words(g))),
+                    c => SoloGame::from_level(c.saturating_sub(10))
+                        .map_or("ask".to_string(), |g| format!("ask {}", game_words(g))),
                 });
             }
         }
@@ -105,7 +110,8 @@ pub(super) fn scene(d: &SoloDeal, viewer: Viewer) -> DealScene {
     }
     if let Some(c) = d.called {
         let who = if partner_known(d, viewer) || over {
-            d.partner.map_or(" (declarer holds it)".to_string(), |p| format!(", held by @{p}"))
+            d.partner
+                .map_or(" (declarer holds it)".to_string(), |p| format!(", held by @{p}"))
         } else {
             ", holder unknown".to_string()
         };
@@ -171,7 +177,11 @@ pub(super) fn narrate(before: &SoloDeal, action: SoloAction, after: &SoloDeal, o
         SoloAction::Ask => format!("@{s} {{ask|asks}}."),
         SoloAction::AskGame(g) => format!("@{s} {{ask|asks}} for a {}.", game_words(g)),
         SoloAction::Yes => format!("@{s} {{say|says}} yes."),
-        SoloAction::Announce(g, t) => format!("@{s} {{announce|announces}} a {} with {} as trump.", game_words(g), t.name()),
+        SoloAction::Announce(g, t) => format!(
+            "@{s} {{announce|announces}} a {} with {} as trump.",
+            game_words(g),
+            t.name()
+        ),
         SoloAction::Call(c) => format!("@{s} {{call|calls}} the {c}."),
         SoloAction::Play(c) => {
             out.all(played(s, c));
@@ -194,21 +204,36 @@ pub(super) fn narrate(before: &SoloDeal, action: SoloAction, after: &SoloDeal, o
             } else {
                 "The auction is won: @"
             };
-            out.all(Event::new("declarer", Some(d), format!("{why}{d}, {{declare|declares}}.")));
+            out.all(Event::new(
+                "declarer",
+                Some(d),
+                format!("{why}{d}, {{declare|declares}}."),
+            ));
         }
     }
     if !before.partner_revealed && after.partner_revealed {
         if let (Some(p), Some(c)) = (after.partner, after.called) {
-            out.all(Event::new("partner", Some(p as usize), format!("The called {c} is played: @{p} {{are|is}} the partner.")));
+            out.all(Event::new(
+                "partner",
+                Some(p as usize),
+                format!("The called {c} is played: @{p} {{are|is}} the partner."),
+            ));
         }
     }
     if after.tricks_done > before.tricks_done {
-        out.all(took_trick(after.trick.leader(), after.tricks_done as usize, after.last_trick.cards(), ""));
+        out.all(took_trick(
+            after.trick.leader(),
+            after.tricks_done as usize,
+            after.last_trick.cards(),
+            "",
+        ));
     }
 }
 
 pub(super) fn narrate_end(d: &SoloDeal, out: &mut Narration) {
-    let (Some(decl), Some(game)) = (d.declarer, d.game) else { return };
+    let (Some(decl), Some(game)) = (d.declarer, d.game) else {
+        return;
+    };
     let decl = decl as usize;
     let partner = d.partner.map_or(decl, |p| p as usize);
     let side = d.tricks_won[decl] + if partner != decl { d.tricks_won[partner] } else { 0 };

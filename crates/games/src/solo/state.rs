@@ -656,7 +656,12 @@ impl fmt::Display for SoloView {
             &self.trick,
             self.trick_leader,
         )?;
-        let tricks: Vec<String> = self.tricks_won.iter().enumerate().map(|(s, t)| format!("seat {s} {t}")).collect();
+        let tricks: Vec<String> = self
+            .tricks_won
+            .iter()
+            .enumerate()
+            .map(|(s, t)| format!("seat {s} {t}"))
+            .collect();
         write!(f, "\nTricks: {}", tricks.join(", "))?;
         if let Some(s) = self.scores {
             let s: Vec<String> = s.iter().enumerate().map(|(i, v)| format!("seat {i} {v:+}")).collect();

@@ -6,7 +6,9 @@ use super::state::{Step, TribelloAction, TribelloDeal};
 use crate::present::{hidden, played, seat_rows, shown, signed, took_trick, trick_scene, waiting};
 use crate::trick::ace_high;
 use cards::Card;
-use engine::{cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Pile, Viewer};
+use engine::{
+    cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Pile, Viewer,
+};
 
 pub(super) const ACTION_KINDS: &[ActionKind] = &[
     ActionKind {
@@ -55,7 +57,8 @@ pub(super) fn scene(d: &TribelloDeal, viewer: Viewer) -> DealScene {
                 row.groups.push(CardGroup::new("Set aside", d.discards[s].iter()));
             }
             if !d.drawn[s].is_empty() {
-                row.groups.push(CardGroup::new("Drawn from the widow", d.drawn[s].iter()));
+                row.groups
+                    .push(CardGroup::new("Drawn from the widow", d.drawn[s].iter()));
             }
         } else {
             row.hand = hidden(d.hands[s].len() as usize);
@@ -112,7 +115,10 @@ pub(super) fn scene(d: &TribelloDeal, viewer: Viewer) -> DealScene {
     let (label, values) = if d.step == Step::Over {
         ("Deal scores", d.scores.to_vec())
     } else {
-        ("Tricks over quota", (0..3).map(|s| d.tricks_won[s] as i64 - quota(d, s)).collect())
+        (
+            "Tricks over quota",
+            (0..3).map(|s| d.tricks_won[s] as i64 - quota(d, s)).collect(),
+        )
     };
     DealScene {
         title: format!("Tribello, deal {}: {}", d.deal_number + 1, phase_words(d.phase)),
@@ -141,18 +147,31 @@ pub(super) fn narrate_start(d: &TribelloDeal, out: &mut Narration) {
 pub(super) fn narrate(before: &TribelloDeal, action: TribelloAction, after: &TribelloDeal, out: &mut Narration) {
     let s = before.to_act as usize;
     match action {
-        TribelloAction::NameTrump(t) => {
-            out.all(Event::new("trump", Some(s), format!("@{s} {{name|names}} {} as trump.", t.name())))
-        }
+        TribelloAction::NameTrump(t) => out.all(Event::new(
+            "trump",
+            Some(s),
+            format!("@{s} {{name|names}} {} as trump.", t.name()),
+        )),
         TribelloAction::Discard(c) => {
-            out.only(s, Event::new("discard", Some(s), format!("@{s} {{set|sets}} aside {c}.")).with_cards([c]));
-            out.all_but(s, Event::new("discard", Some(s), format!("@{s} {{set|sets}} aside a card.")));
+            out.only(
+                s,
+                Event::new("discard", Some(s), format!("@{s} {{set|sets}} aside {c}.")).with_cards([c]),
+            );
+            out.all_but(
+                s,
+                Event::new("discard", Some(s), format!("@{s} {{set|sets}} aside a card.")),
+            );
         }
         TribelloAction::Keep => {}
         TribelloAction::Play(c) => {
             out.all(played(s, c));
             if after.tricks_done > before.tricks_done {
-                out.all(took_trick(after.trick.leader(), after.tricks_done as usize, after.last_trick.cards(), ""));
+                out.all(took_trick(
+                    after.trick.leader(),
+                    after.tricks_done as usize,
+                    after.last_trick.cards(),
+                    "",
+                ));
             }
         }
     }
@@ -160,14 +179,25 @@ pub(super) fn narrate(before: &TribelloDeal, action: TribelloAction, after: &Tri
         if let Some(k) = after.exchanged[s] {
             let drawn: Vec<Card> = after.drawn[s].iter().collect();
             if k == 0 {
-                out.all(Event::new("draw", Some(s), format!("@{s} {{keep|keeps}} {{your|their}} hand.")));
+                out.all(Event::new(
+                    "draw",
+                    Some(s),
+                    format!("@{s} {{keep|keeps}} {{your|their}} hand."),
+                ));
             } else {
                 out.only(
                     s,
-                    Event::new("draw", Some(s), format!("@{s} {{draw|draws}} {} from the widow.", cards_text(&drawn)))
-                        .with_cards(drawn),
+                    Event::new(
+                        "draw",
+                        Some(s),
+                        format!("@{s} {{draw|draws}} {} from the widow.", cards_text(&drawn)),
+                    )
+                    .with_cards(drawn),
                 );
-                out.all_but(s, Event::new("draw", Some(s), format!("@{s} {{draw|draws}} {k} from the widow.")));
+                out.all_but(
+                    s,
+                    Event::new("draw", Some(s), format!("@{s} {{draw|draws}} {k} from the widow.")),
+                );
             }
         }
     }
@@ -180,7 +210,10 @@ pub(super) fn narrate_end(d: &TribelloDeal, out: &mut Narration) {
         out.all(Event::new(
             "score",
             Some(s),
-            format!("@{s} {{take|takes}} {won} tricks against a quota of {q}: {}.", signed(d.scores[s])),
+            format!(
+                "@{s} {{take|takes}} {won} tricks against a quota of {q}: {}.",
+                signed(d.scores[s])
+            ),
         ));
     }
 }
@@ -188,7 +221,9 @@ pub(super) fn narrate_end(d: &TribelloDeal, out: &mut Narration) {
 pub(super) fn describe(d: &TribelloDeal, action: TribelloAction) -> Described {
     match action {
         TribelloAction::NameTrump(t) => Described::new("trump", format!("Name {} trump", t.name())),
-        TribelloAction::Discard(c) => Described::new("discard", format!("Set aside the {} ({c})", c.name())).with_cards([c]),
+        TribelloAction::Discard(c) => {
+            Described::new("discard", format!("Set aside the {} ({c})", c.name())).with_cards([c])
+        }
         TribelloAction::Keep => Described::new(
             "keep",
             if d.discards[d.to_act as usize].is_empty() {

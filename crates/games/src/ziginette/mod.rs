@@ -3,8 +3,8 @@
 //! ends the hand with the bank paying every live bet. RULES_NOTES section 4; rules page `rules.md`.
 
 mod bot;
-mod present;
 mod odds;
+mod present;
 mod rules;
 mod state;
 #[cfg(test)]

@@ -72,9 +72,15 @@ pub(super) fn scene(d: &ZiginetteDeal, viewer: Viewer) -> DealScene {
     if let Some(c) = d.banker_card {
         piles.push(Pile::face_up("Banker's card", [c]));
     }
-    piles.push(Pile::face_up("Turned so far", d.order[..d.next as usize].iter().copied()));
+    piles.push(Pile::face_up(
+        "Turned so far",
+        d.order[..d.next as usize].iter().copied(),
+    ));
     piles.push(Pile::face_down("Still to come", 40 - d.next as usize));
-    let mut facts = vec![Fact::new("Limits", format!("{} to {} chips on a card", d.limits.0, d.limits.1))];
+    let mut facts = vec![Fact::new(
+        "Limits",
+        format!("{} to {} chips on a card", d.limits.0, d.limits.1),
+    )];
     if d.step == Step::Betting {
         let open: Vec<&str> = match d.window_rank {
             Some(r) => vec![rank_word(r)],
@@ -95,7 +101,10 @@ pub(super) fn scene(d: &ZiginetteDeal, viewer: Viewer) -> DealScene {
         facts.push(Fact::new("Dead ranks", dead.join(", ")));
     }
     if d.playettes > 0 {
-        facts.push(Fact::new("Playettes", format!("{} redeal before this hand", d.playettes)));
+        facts.push(Fact::new(
+            "Playettes",
+            format!("{} redeal before this hand", d.playettes),
+        ));
     }
     let prompt = match (to_act, d.step) {
         (None, _) => "The hand is over.".to_string(),
@@ -157,7 +166,10 @@ fn tell_cards(before: &ZiginetteDeal, after: &ZiginetteDeal, out: &mut Narration
             match state[idx(r)] {
                 RankState::Board => {
                     state[idx(r)] = RankState::Dead;
-                    format!("{c} turns up and matches the board: the bank takes the bets on the {}s.", r.name())
+                    format!(
+                        "{c} turns up and matches the board: the bank takes the bets on the {}s.",
+                        r.name()
+                    )
                 }
                 RankState::Unseen => {
                     state[idx(r)] = RankState::Board;
@@ -211,7 +223,11 @@ pub(super) fn narrate_end(d: &ZiginetteDeal, out: &mut Narration) {
         let delta = d.deltas[s];
         if delta != 0 {
             let verb = if delta > 0 { "{win|wins}" } else { "{lose|loses}" };
-            out.all(Event::new("score", Some(s), format!("@{s} {verb} {} chips.", delta.abs())));
+            out.all(Event::new(
+                "score",
+                Some(s),
+                format!("@{s} {verb} {} chips.", delta.abs()),
+            ));
         }
     }
     let net = d.deltas[banker];

@@ -664,7 +664,11 @@ impl fmt::Display for ZiginetteView {
                 .filter(|(_, &n)| n > 0)
                 .map(|(s, n)| format!("seat {s} {n}"))
                 .collect();
-            let stakes = if stakes.is_empty() { "no stakes".to_string() } else { stakes.join(", ") };
+            let stakes = if stakes.is_empty() {
+                "no stakes".to_string()
+            } else {
+                stakes.join(", ")
+            };
             writeln!(f, "Board {}: {stakes}{win}", b.card)?;
         }
         if !self.dead_ranks.is_empty() {
