@@ -151,6 +151,7 @@ fn candidate_texts() -> BTreeSet<String> {
     t
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play_and_check<G: Game>(
     mut m: Match<G>,
     cfg: &Conformance,

@@ -94,7 +94,7 @@ pub(super) fn scene(d: &PinochleDeal, viewer: Viewer) -> DealScene {
     } else {
         piles.push(Pile::face_down("Widow", 3));
     }
-    if d.buried.len() > 0 && !bidder.is_some_and(|b| viewer.is(b)) {
+    if !d.buried.is_empty() && !bidder.is_some_and(|b| viewer.is(b)) {
         piles.push(Pile::face_down("Buried by the bidder", d.buried.len() as usize));
     }
     let mut facts = Vec::new();

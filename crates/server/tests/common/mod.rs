@@ -24,10 +24,10 @@ pub fn temp_db(name: &str) -> PathBuf {
     path
 }
 
-pub async fn start(db: &PathBuf, limits: Limits) -> Running {
+pub async fn start(db: &std::path::Path, limits: Limits) -> Running {
     server::start(Config {
         addr: "127.0.0.1:0".parse().unwrap(),
-        db: db.clone(),
+        db: db.to_path_buf(),
         allowed_origins: Vec::new(),
         limits,
     })
