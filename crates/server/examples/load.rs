@@ -1,0 +1,106 @@
+//! Load driver: `cargo run --release -p server --example load -- [TABLES] [GAME] [SECONDS]`.
+//! Starts a server on loopback with a fresh database, opens TABLES tables of GAME (default
+//! 1000 Hearts tables), each with one simulated person (random legal choices) and rule bots
+//! (`medium`) in the other seats, plays them for SECONDS (default 30), and reports actions a
+//! second and the latency from sending an action to its acknowledgement.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+async fn create(addr: std::net::SocketAddr, body: Value) -> Value {
+    let body = body.to_string();
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8_lossy(&raw);
+    serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let tables: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let game = args.get(2).cloned().unwrap_or_else(|| "hearts".to_string());
+    let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(30);
+    let dir = std::env::temp_dir().join(format!("cardroom-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let running = server::start(server::Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: dir.join("load.db"),
+        allowed_origins: Vec::new(),
+        limits: server::Limits {
+            tables_per_client: usize::MAX,
+            ..server::Limits::default()
+        },
+    })
+    .await
+    .unwrap();
+    let addr = running.addr;
+    let players = games::registry::resolve(&game).unwrap().default_players;
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut clients = Vec::new();
+    for t in 0..tables {
+        let seats: Vec<&str> = (0..players).map(|s| if s == 0 { "human" } else { "medium" }).collect();
+        let created = create(addr, json!({"game": game, "seats": seats, "seed": t})).await;
+        let id = created["id"].as_i64().unwrap();
+        let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+        clients.push(tokio::spawn(async move {
+            let url = format!("ws://{addr}/ws/tables/{id}?token={token}");
+            let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+            let mut latencies = Vec::new();
+            let mut sent: Option<Instant> = None;
+            let mut pick = t as u64;
+            while Instant::now() < deadline {
+                let Ok(Some(Ok(Message::Text(text)))) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await else {
+                    continue;
+                };
+                let m: Value = serde_json::from_str(&text).unwrap();
+                match m["type"].as_str() {
+                    Some("ack") => {
+                        if let Some(at) = sent.take() {
+                            latencies.push(at.elapsed());
+                        }
+                    }
+                    Some("state") if sent.is_none() => {
+                        if m["result"].is_object() {
+                            break;
+                        }
+                        if let Some(actions) = m["actions"].as_array().filter(|a| !a.is_empty()) {
+                            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1);
+                            let a = &actions[(pick >> 33) as usize % actions.len()]["notation"];
+                            let msg = json!({"type": "act", "version": m["version"], "action": a});
+                            sent = Some(Instant::now());
+                            ws.send(Message::Text(msg.to_string().into())).await.unwrap();
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            latencies
+        }));
+    }
+    let started = Instant::now();
+    let mut all = Vec::new();
+    for c in clients {
+        all.extend(c.await.unwrap());
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    all.sort();
+    let q = |p: f64| all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1))).copied().unwrap_or_default();
+    println!(
+        "{tables} {game} tables, {} acknowledged human actions in {elapsed:.1} s ({:.0}/s, bots' actions not counted); latency send→ack p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        all.len(),
+        all.len() as f64 / elapsed,
+        q(0.50).as_secs_f64() * 1000.0,
+        q(0.99).as_secs_f64() * 1000.0,
+        all.last().copied().unwrap_or_default().as_secs_f64() * 1000.0,
+    );
+}
