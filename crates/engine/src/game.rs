@@ -242,14 +242,12 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
     // The table model: what front ends draw. Each must show a viewer only what it may see.
 
     /// The deal as `viewer` sees it (a spectator: public information only).
-    fn scene(&self, _viewer: Viewer) -> DealScene {
-        DealScene::default() // TRANSITION: removed once every game fills it
-    }
+    fn scene(&self, viewer: Viewer) -> DealScene;
 
     /// Tells each audience what `action`, taken by the seat to act in `self`, did; `after` is
     /// the state it led to (the same deal, possibly over). Trick winners, exchanges completed
     /// and other consequences are told here too.
-    fn narrate(&self, _action: Self::Action, _after: &Self, _out: &mut Narration) {} // TRANSITION
+    fn narrate(&self, action: Self::Action, after: &Self, out: &mut Narration);
 
     /// Called on a deal just dealt: anything the table sees at its start (a cut, the seating, a
     /// card turned up). Nothing by default.
@@ -257,12 +255,10 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// Called once the deal is over: why the scores moved (points per seat, contracts made or
     /// failed, each payment and who paid it). The engine then adds the deal's deltas.
-    fn narrate_end(&self, _out: &mut Narration) {} // TRANSITION
+    fn narrate_end(&self, out: &mut Narration);
 
     /// Describes a legal action of the seat to act.
-    fn describe(&self, action: Self::Action) -> Described {
-        Described::new("act", action.to_string()) // TRANSITION
-    }
+    fn describe(&self, action: Self::Action) -> Described;
 
     /// Every kind of action the game has, with its help sentence.
     fn action_kinds() -> &'static [ActionKind] {

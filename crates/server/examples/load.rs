@@ -59,7 +59,8 @@ async fn main() {
             let mut sent: Option<Instant> = None;
             let mut pick = t as u64;
             while Instant::now() < deadline {
-                let Ok(Some(Ok(Message::Text(text)))) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await else {
+                let Ok(Some(Ok(Message::Text(text)))) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await
+                else {
                     continue;
                 };
                 let m: Value = serde_json::from_str(&text).unwrap();
@@ -94,7 +95,11 @@ async fn main() {
     }
     let elapsed = started.elapsed().as_secs_f64();
     all.sort();
-    let q = |p: f64| all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1))).copied().unwrap_or_default();
+    let q = |p: f64| {
+        all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or_default()
+    };
     println!(
         "{tables} {game} tables, {} acknowledged human actions in {elapsed:.1} s ({:.0}/s, bots' actions not counted); latency send→ack p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
         all.len(),

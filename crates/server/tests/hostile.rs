@@ -35,11 +35,19 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
         ..Limits::default()
     };
     let s = start(&db, limits).await;
-    let honest = create(s.addr, json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 3, "deals": 1})).await;
+    let honest = create(
+        s.addr,
+        json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 3, "deals": 1}),
+    )
+    .await;
     let honest_id = honest["id"].as_i64().unwrap();
     let honest_token = honest["seats"][0]["token"].as_str().unwrap().to_string();
     // A second table whose seats the attackers hold (to act out of turn).
-    let target = create(s.addr, json!({"game": "belote", "seats": ["human", "human", "human", "human"], "seed": 4})).await;
+    let target = create(
+        s.addr,
+        json!({"game": "belote", "seats": ["human", "human", "human", "human"], "seed": 4}),
+    )
+    .await;
     let target_id = target["id"].as_i64().unwrap();
     let addr = s.addr;
     let mut attackers = Vec::new();
@@ -53,7 +61,11 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
                 ws.send(Message::Text(bad_message(i + c, 0).into())).await.unwrap();
             }
             while refused < PER_CONNECTION {
-                let m = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.expect("answers come").unwrap().unwrap();
+                let m = tokio::time::timeout(Duration::from_secs(30), ws.next())
+                    .await
+                    .expect("answers come")
+                    .unwrap()
+                    .unwrap();
                 if let Message::Text(t) = m {
                     let v: Value = serde_json::from_str(&t).unwrap();
                     if v["type"] == "error" {
@@ -71,7 +83,10 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
             let big = "x".repeat(64 * 1024);
             let _ = ws.send(Message::Text(big.into())).await;
             loop {
-                match tokio::time::timeout(Duration::from_secs(10), ws.next()).await.expect("closed in time") {
+                match tokio::time::timeout(Duration::from_secs(10), ws.next())
+                    .await
+                    .expect("closed in time")
+                {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
                         closed += 1;
                         break;
@@ -99,18 +114,37 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
         refused += a.await.unwrap();
     }
     let closed = oversized.await.unwrap();
-    assert_eq!(refused, CONNECTIONS * PER_CONNECTION, "every bad message was answered with a refusal");
+    assert_eq!(
+        refused,
+        CONNECTIONS * PER_CONNECTION,
+        "every bad message was answered with a refusal"
+    );
     assert_eq!(closed, OVERSIZED, "every oversized message closed its connection");
     assert!(refused + closed >= 10_000);
     // The attacked table is unchanged: nobody could act on it.
     let (_, summary) = http(s.addr, "GET", &format!("/api/tables/{target_id}"), None).await;
     assert_eq!(summary["version"], 0, "{summary}");
     // A rate-limited connection is told so, then cut off.
-    let s2 = start(&temp_db("rate"), Limits { messages_per_second: 5, ..Limits::default() }).await;
-    let t = create(s2.addr, json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 1})).await;
+    let s2 = start(
+        &temp_db("rate"),
+        Limits {
+            messages_per_second: 5,
+            ..Limits::default()
+        },
+    )
+    .await;
+    let t = create(
+        s2.addr,
+        json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 1}),
+    )
+    .await;
     let mut ws = connect(s2.addr, t["id"].as_i64().unwrap(), None).await;
     for _ in 0..200 {
-        if ws.send(Message::Text(json!({"type": "ping"}).to_string().into())).await.is_err() {
+        if ws
+            .send(Message::Text(json!({"type": "ping"}).to_string().into()))
+            .await
+            .is_err()
+        {
             break;
         }
     }

@@ -317,20 +317,16 @@ struct ModelCheck<G: Game> {
     on: bool,
     players: usize,
     seen: Vec<CardSet>,
-    /// Whether the game fills the table model yet (TRANSITION: every game will).
-    filled: bool,
     _game: std::marker::PhantomData<G>,
 }
 
 impl<G: Game> ModelCheck<G> {
     fn new(m: &Match<G>, on: bool) -> Self {
         let players = m.setup().players;
-        let filled = <G::Deal as Deal>::action_kinds().iter().all(|k| k.help != "TRANSITION");
         let mut check = ModelCheck {
             on,
             players,
             seen: vec![CardSet::EMPTY; players],
-            filled,
             _game: std::marker::PhantomData,
         };
         let mut opening = Narration::new();
@@ -374,7 +370,7 @@ impl<G: Game> ModelCheck<G> {
     /// Scenes and descriptions at a decision.
     fn check_before(&mut self, deal: &G::Deal, actor: usize, legal: &[<G::Deal as Deal>::Action], at: &str) {
         self.look(deal);
-        if !self.filled || !self.on {
+        if !self.on {
             return;
         }
         for viewer in self.viewers() {
@@ -450,7 +446,7 @@ impl<G: Game> ModelCheck<G> {
     /// Scenes are the same in every world the viewer cannot tell apart: a seat's in worlds
     /// sampled for it, a spectator's in worlds sampled for any seat.
     fn check_scenes_in_worlds(&self, deal: &G::Deal, worlds: &[G::Deal], at: &str) {
-        if !self.filled || !self.on {
+        if !self.on {
             return;
         }
         let spectator = deal.scene(Viewer::Spectator);
@@ -499,9 +495,6 @@ impl<G: Game> ModelCheck<G> {
         // A deal that ended was followed by the next one, whose start was told too.
         self.look(now);
         self.check_said(said, at);
-        if !self.filled {
-            return;
-        }
         // What the deal itself told (the match adds deal-end and deal-start lines, which
         // depend on the match, not on the worlds).
         let truth = narrate(before, action, &after);
@@ -573,7 +566,7 @@ pub fn text_cards(text: &str) -> CardSet {
 
 /// Text for people: no Rust debug output, no template left unresolved.
 fn assert_plain(text: &str, at: &str) {
-    for bad in ["Some(", "None", "{", "}", "[", "]", "\"", "TRANSITION"] {
+    for bad in ["Some(", "None", "{", "}", "[", "]", "\""] {
         assert!(
             !text.contains(bad),
             "{at}: '{text}' is not plain text for a reader (it holds '{bad}')"

@@ -11,6 +11,7 @@ pub mod actions;
 pub mod bot;
 pub mod layout;
 pub mod melds;
+mod present;
 pub mod rules;
 pub mod state;
 

@@ -210,7 +210,7 @@ impl PanDeal {
     }
 
     /// Whether the top discard may be taken at all under the take rule (P2).
-    fn top_is_takeable(&self) -> bool {
+    pub(super) fn top_is_takeable(&self) -> bool {
         !self.discards.is_empty() && (self.cfg.take_rule == TakeRule::AnyTop || self.top_from_stock)
     }
 
@@ -736,6 +736,26 @@ impl Deal for PanDeal {
 
     fn outcome(&self) -> Option<DealOutcome> {
         (self.step == Step::Over).then(|| DealOutcome::with_next_dealer(self.deltas.clone(), self.next_dealer()))
+    }
+
+    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+        super::present::scene(self, viewer)
+    }
+
+    fn narrate(&self, action: PanAction, after: &Self, out: &mut engine::Narration) {
+        super::present::narrate(self, action, after, out);
+    }
+
+    fn narrate_end(&self, out: &mut engine::Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: PanAction) -> engine::Described {
+        super::present::describe(self, action)
+    }
+
+    fn action_kinds() -> &'static [engine::ActionKind] {
+        super::present::ACTION_KINDS
     }
 
     fn cards(&self) -> CardCounts {
