@@ -261,11 +261,5 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn describe(&self, action: Self::Action) -> Described;
 
     /// Every kind of action the game has, with its help sentence.
-    fn action_kinds() -> &'static [ActionKind] {
-        &[ActionKind {
-            name: "act",
-            group: "play",
-            help: "TRANSITION",
-        }]
-    }
+    fn action_kinds() -> &'static [ActionKind];
 }
