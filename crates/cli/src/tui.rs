@@ -154,13 +154,8 @@ impl App {
             return Ok(false);
         }
         let acted = if self.session.my_turn() {
-            match self.session.play_forced()? {
-                Some(label) => {
-                    self.message = format!("Your only choice was taken for you: {label}.");
-                    true
-                }
-                None => false,
-            }
+            // The feed tells what was played; the prompt moves on to the next decision.
+            self.session.play_forced()?.is_some()
         } else {
             self.session.step_bot()?
         };

@@ -66,9 +66,6 @@ pub(super) fn scene(d: &PinochleDeal, viewer: Viewer) -> DealScene {
             if let Some(&(_, b)) = d.bid_log.iter().rev().find(|&&(w, _)| w as usize == s) {
                 row.bid = Some(if b == 0 { "pass".to_string() } else { format!("bid {b}") });
             }
-            if d.passed[s] {
-                row.status = Some("passed".to_string());
-            }
         }
         if bidder == Some(s) && d.step != Step::Auction {
             row.marks.push(format!("bidder at {}", d.high_bid));
