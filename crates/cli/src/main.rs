@@ -48,9 +48,11 @@ enum Command {
     )]
     Arena(ArenaArgs),
     /// Serve tables to browsers and WebSocket clients: people and bots at shared tables.
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
 }
 
+#[cfg(feature = "serve")]
 #[derive(Args)]
 struct ServeArgs {
     /// The address to listen on.
@@ -185,6 +187,7 @@ fn main() -> ExitCode {
         Command::Engine(a) => engine(&a),
         Command::Play(a) => play_cmd::run(&a),
         Command::Arena(a) => arena_cmd::run(&a),
+        #[cfg(feature = "serve")]
         Command::Serve(a) => server::serve(server::Config {
             addr: a.addr,
             db: a.db,

@@ -240,7 +240,10 @@ pub(super) fn narrate(before: &PanDeal, action: PanAction, after: &PanDeal, out:
             Event::new(
                 "take",
                 Some(s),
-                format!("@{s} {{take|takes}} the {top_text} and {{lay|lays}} it on meld {k}."),
+                format!(
+                    "@{s} {{take|takes}} the {top_text} and {{lay|lays}} it on meld {}.",
+                    k + 1
+                ),
             )
             .with_cards(top),
         ),
@@ -270,8 +273,9 @@ pub(super) fn narrate(before: &PanDeal, action: PanAction, after: &PanDeal, out:
                     "take",
                     Some(s),
                     format!(
-                        "@{s} {{take|takes}} the {top_text} and {{meld|melds}} it with {} from meld {k}{with}.",
-                        cards_text(&borrowed)
+                        "@{s} {{take|takes}} the {top_text} and {{meld|melds}} it with {} from meld {}{with}.",
+                        cards_text(&borrowed),
+                        k + 1
                     ),
                 )
                 .with_cards(top.into_iter().chain(borrowed).chain(hand)),
@@ -284,7 +288,7 @@ pub(super) fn narrate(before: &PanDeal, action: PanAction, after: &PanDeal, out:
             );
         }
         PanAction::Lay(c, k) => {
-            out.all(Event::new("lay", Some(s), format!("@{s} {{lay|lays}} {c} on meld {k}.")).with_cards([c]))
+            out.all(Event::new("lay", Some(s), format!("@{s} {{lay|lays}} {c} on meld {}.", k + 1)).with_cards([c]))
         }
         PanAction::Split(k, b) => {
             let cards = bag_cards(&b);
@@ -292,7 +296,7 @@ pub(super) fn narrate(before: &PanDeal, action: PanAction, after: &PanDeal, out:
                 Event::new(
                     "split",
                     Some(s),
-                    format!("@{s} {{split|splits}} {} off meld {k}.", cards_text(&cards)),
+                    format!("@{s} {{split|splits}} {} off meld {}.", cards_text(&cards), k + 1),
                 )
                 .with_cards(cards),
             );
@@ -304,8 +308,9 @@ pub(super) fn narrate(before: &PanDeal, action: PanAction, after: &PanDeal, out:
                     "borrow",
                     Some(s),
                     format!(
-                        "@{s} {{borrow|borrows}} {} from meld {k} and {{meld|melds}} with {}.",
+                        "@{s} {{borrow|borrows}} {} from meld {} and {{meld|melds}} with {}.",
                         cards_text(&borrowed),
+                        k + 1,
                         cards_text(&hand)
                     ),
                 )
@@ -370,7 +375,7 @@ pub(super) fn describe(d: &PanDeal, action: PanAction) -> Described {
         PanAction::Force => Described::new("force", format!("Force @{} to take the {top}", d.turn)),
         PanAction::Pass => Described::new("pass", "Do not force"),
         PanAction::Stock => Described::new("stock", "Draw from the stock"),
-        PanAction::TakeOn(k) => Described::new("take", format!("Take the {top} and lay it on meld {k}")),
+        PanAction::TakeOn(k) => Described::new("take", format!("Take the {top} and lay it on meld {}", k + 1)),
         PanAction::TakeMeld(b) => {
             let cards = bag_cards(&b);
             Described::new(
@@ -389,8 +394,9 @@ pub(super) fn describe(d: &PanDeal, action: PanAction) -> Described {
             Described::new(
                 "take",
                 format!(
-                    "Take the {top}, borrow {} from meld {k}{with}",
-                    cards_text(&bag_cards(&b))
+                    "Take the {top}, borrow {} from meld {}{with}",
+                    cards_text(&bag_cards(&b)),
+                    k + 1
                 ),
             )
             .with_cards(hand)
@@ -399,15 +405,19 @@ pub(super) fn describe(d: &PanDeal, action: PanAction) -> Described {
             let cards = bag_cards(&b);
             Described::new("meld", format!("Meld {}", cards_text(&cards))).with_cards(cards)
         }
-        PanAction::Lay(c, k) => Described::new("lay", format!("Lay {c} on meld {k}")).with_cards([c]),
-        PanAction::Split(k, b) => Described::new("split", format!("Split {} off meld {k}", cards_text(&bag_cards(&b)))),
+        PanAction::Lay(c, k) => Described::new("lay", format!("Lay {c} on meld {}", k + 1)).with_cards([c]),
+        PanAction::Split(k, b) => Described::new(
+            "split",
+            format!("Split {} off meld {}", cards_text(&bag_cards(&b)), k + 1),
+        ),
         PanAction::Borrow(k, b, h) => {
             let hand = bag_cards(&h);
             Described::new(
                 "borrow",
                 format!(
-                    "Borrow {} from meld {k} and meld with {}",
+                    "Borrow {} from meld {} and meld with {}",
                     cards_text(&bag_cards(&b)),
+                    k + 1,
                     cards_text(&hand)
                 ),
             )

@@ -1,172 +1,310 @@
-//! The Auction Pinochle table model: the auction, the widow turned up, trump and the
-//! bidder's meld, the buried cards (the bidder's secret), tricks and counters, and the
-//! settlement.
+//! The Auction Pinochle table model: scenes, the event feed and action descriptions.
 
-use super::meld::{MeldKind, MeldLine};
-use super::scoring::Outcome;
+use super::meld::{Meld, MeldKind, MeldLine};
+use super::rules::PinochleConfig;
+use super::scoring::{bid_units, card_points, Outcome};
 use super::state::{strength, PinochleAction, PinochleDeal, Step};
 use crate::present::{hidden, played, seat_rows, signed, sorted_hand, took_trick, trick_scene, waiting};
-use cards::Card;
+use cards::{Card, DoubleSet, Suit};
 use engine::{
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
-    Pile, Viewer,
+    Pile, Seat, Viewer,
 };
 
 pub(super) const ACTION_KINDS: &[ActionKind] = &[
-    ActionKind { name: "pass", group: "bid", help: "Drop out of the auction for good." },
-    ActionKind { name: "bid", group: "bid", help: "Bid the points (meld plus counters taken in tricks) you promise to make; the highest bidder takes the widow, names trump and plays alone against the other two." },
-    ActionKind { name: "trump", group: "choose", help: "As the bidder, name the trump suit; your meld is then counted and shown." },
-    ActionKind { name: "bury", group: "discard", help: "As the bidder, put a card face down out of play (three in all); counters you bury count for you." },
-    ActionKind { name: "concede", group: "choose", help: "Give up before the first lead: you lose the bid once (a single bete) instead of risking a double one." },
-    ActionKind { name: "play-on", group: "choose", help: "Play the hand out to make your bid." },
-    ActionKind { name: "play", group: "play", help: "Play a card: follow suit and beat the trick if you can; if you cannot follow, trump (and overtrump) if you can." },
+    ActionKind {
+        name: "pass",
+        group: "pass",
+        help: "Drop out of the auction. A pass is final; when two players have passed, the third plays alone against them for the bid.",
+    },
+    ActionKind {
+        name: "bid",
+        group: "bid",
+        help: "Offer to make at least this many points (meld plus card points from tricks) playing alone. Each bid must beat the last; the winner takes the three-card widow.",
+    },
+    ActionKind {
+        name: "trump",
+        group: "choose",
+        help: "The bidder, having taken the widow, names the trump suit; the best meld the hand allows is then laid on the table for everyone to see.",
+    },
+    ActionKind {
+        name: "bury",
+        group: "discard",
+        help: "The bidder puts three cards face down, one at a time, to get back to 15 cards. The opponents do not see them; their card points count for the bidder. Cards shown in the meld may not be buried while enough others remain.",
+    },
+    ActionKind {
+        name: "concede",
+        group: "choose",
+        help: "Give up the hand before the first lead (a single bete): the bidder pays each opponent the bid's value, less than failing after playing it out.",
+    },
+    ActionKind {
+        name: "play-on",
+        group: "choose",
+        help: "Play the hand out: if meld plus card points reach the bid, each opponent pays the bidder; if not, the bidder pays double (a double bete).",
+    },
+    ActionKind {
+        name: "play",
+        group: "play",
+        help: "Play a card to the trick. Follow suit if you can; if you cannot, you must trump if you can; on a trump lead you must play a higher trump if you can. The higher card wins, and of two identical cards the first played.",
+    },
 ];
 
-/// A meld line in words: "a flush", "double pinochle", "aces around".
-pub(super) fn meld_line_words(l: &MeldLine) -> String {
-    let base = match l.kind {
+fn card_list(set: &DoubleSet) -> Vec<Card> {
+    sorted_hand(set.iter(), strength)
+}
+
+/// A meld kind in words.
+pub(super) fn meld_name(kind: MeldKind) -> String {
+    match kind {
         MeldKind::Flush => "flush".to_string(),
         MeldKind::RoyalMarriage => "royal marriage".to_string(),
         MeldKind::Marriage(s) => format!("marriage in {}", s.name()),
         MeldKind::Dix => "dix".to_string(),
-        MeldKind::Around(r) => format!(
-            "{} around",
-            match r {
-                'A' => "aces",
-                'K' => "kings",
-                'Q' => "queens",
-                _ => "jacks",
-            }
-        ),
+        MeldKind::Around('A') => "aces around".to_string(),
+        MeldKind::Around('K') => "kings around".to_string(),
+        MeldKind::Around('Q') => "queens around".to_string(),
+        MeldKind::Around(_) => "jacks around".to_string(),
         MeldKind::Pinochle => "pinochle".to_string(),
-    };
-    match l.count {
-        1 => base,
-        2 => format!("double {base}"),
-        n => format!("{base} {n} times"),
     }
 }
 
-fn hand_of(d: &PinochleDeal, s: usize) -> Vec<Card> {
-    sorted_hand(d.hands[s].iter(), strength)
+/// "flush (150)", "dix twice (20)".
+pub(super) fn meld_line(l: &MeldLine) -> String {
+    let twice = if l.count == 2 { " twice" } else { "" };
+    format!("{}{twice} ({})", meld_name(l.kind), l.points)
+}
+
+pub(super) fn meld_text(m: &Meld) -> String {
+    if m.lines.is_empty() {
+        "nothing".to_string()
+    } else {
+        m.lines.iter().map(meld_line).collect::<Vec<_>>().join(", ")
+    }
+}
+
+fn bidder(d: &PinochleDeal) -> Option<Seat> {
+    d.bidder()
+}
+
+/// The chips one opponent pays or receives per unit of the bid, spades doubling included.
+fn units(d: &PinochleDeal) -> i64 {
+    let doubling = if d.cfg.spades_double && d.trump == Some(Suit::Spades) {
+        2
+    } else {
+        1
+    };
+    bid_units(d.high_bid) * doubling
+}
+
+fn stakes(cfg: &PinochleConfig, bid: i64, trump: Option<Suit>) -> String {
+    let doubled = cfg.spades_double && trump == Some(Suit::Spades);
+    let d = if doubled { 2 } else { 1 };
+    if cfg.cumulative {
+        format!(
+            "made: +{}; conceded: -{}; failed: -{}",
+            bid * d,
+            bid * d * cfg.concede_multiplier,
+            bid * d * cfg.fail_multiplier
+        )
+    } else {
+        let v = bid_units(bid) * d;
+        format!(
+            "made: each opponent pays {v}; conceded: the bidder pays each {}; failed: the bidder pays each {}",
+            v * cfg.concede_multiplier,
+            v * cfg.fail_multiplier
+        )
+    }
+}
+
+/// "that", "twice that", "3 times that".
+fn times(m: i64) -> String {
+    match m {
+        1 => "that".to_string(),
+        2 => "twice that".to_string(),
+        m => format!("{m} times that"),
+    }
+}
+
+fn chips(n: i64) -> String {
+    if n == 1 {
+        "1 chip".to_string()
+    } else {
+        format!("{n} chips")
+    }
+}
+
+fn title(d: &PinochleDeal) -> String {
+    let stage = match d.step {
+        Step::Auction => "the auction".to_string(),
+        Step::NameTrump => "the bidder names trump".to_string(),
+        Step::Bury => "the bidder buries three cards".to_string(),
+        Step::Concede => "concede or play on".to_string(),
+        Step::Playing => format!("trick {} of 15", d.tricks_done + 1),
+        Step::Over => "over".to_string(),
+    };
+    format!("Auction Pinochle, hand {}: {stage}", d.deal_number + 1)
+}
+
+fn prompt(d: &PinochleDeal, viewer: Viewer) -> String {
+    let actor = d.to_act as Seat;
+    if d.step == Step::Over {
+        return "The hand is over.".to_string();
+    }
+    if !viewer.is(actor) {
+        let doing = match d.step {
+            Step::Auction => "bid or pass",
+            Step::NameTrump => "name trump",
+            Step::Bury => "bury three cards",
+            Step::Concede => "concede or play on",
+            _ if d.trick.is_empty() => "lead",
+            _ => "play",
+        };
+        return waiting(actor, doing);
+    }
+    match d.step {
+        Step::Auction => match d.high_bidder {
+            Some(b) => format!(
+                "Bid or pass: the bid stands at {} by @{b}; the next bid is at least {}.",
+                d.high_bid,
+                d.high_bid + d.cfg.bid_step
+            ),
+            None => format!("Open the bidding at {} or more, or pass.", d.cfg.min_bid),
+        },
+        Step::NameTrump => format!(
+            "You won the auction at {} and took the widow ({}): name trump.",
+            d.high_bid,
+            cards_text(&d.widow)
+        ),
+        Step::Bury => format!(
+            "Bury three cards face down ({} of 3 buried); their points count for you.",
+            d.buried.len()
+        ),
+        Step::Concede => {
+            let meld = d.meld.as_ref().map_or(0, |m| m.points);
+            format!(
+                "Your meld is {meld} against a bid of {}: you need {} in card points. Concede now, or play on.",
+                d.high_bid,
+                (d.high_bid - meld).max(0)
+            )
+        }
+        _ => match d.trick.led_suit() {
+            None => format!("Lead to trick {}.", d.tricks_done + 1),
+            Some(led) => format!(
+                "Play to trick {}: follow {} if you can, else trump.",
+                d.tricks_done + 1,
+                led.name()
+            ),
+        },
+    }
+}
+
+fn last_call(d: &PinochleDeal, seat: Seat) -> Option<String> {
+    d.bid_log
+        .iter()
+        .rev()
+        .find(|&&(s, _)| s as Seat == seat)
+        .map(|&(_, b)| if b == 0 { "Pass".to_string() } else { format!("Bid {b}") })
 }
 
 pub(super) fn scene(d: &PinochleDeal, viewer: Viewer) -> DealScene {
-    let to_act = (d.step != Step::Over).then_some(d.to_act as usize);
-    let mut seats = seat_rows(3, Some(d.dealer as usize), to_act);
-    let bidder = d.high_bidder.map(|b| b as usize);
+    let to_act = (d.step != Step::Over).then_some(d.to_act as Seat);
+    let mut seats = seat_rows(3, Some(d.dealer as Seat), to_act);
+    let bidder = bidder(d);
+    let playing = matches!(d.step, Step::Playing | Step::Over) && bidder.is_some();
     for row in &mut seats {
         let s = row.seat;
         row.hand = if viewer.is(s) {
-            HandScene::Shown { cards: hand_of(d, s) }
+            HandScene::Shown {
+                cards: card_list(&d.hands[s]),
+            }
         } else {
             hidden(d.hands[s].len() as usize)
         };
-        if d.step == Step::Auction {
-            if let Some(&(_, b)) = d.bid_log.iter().rev().find(|&&(w, _)| w as usize == s) {
-                row.bid = Some(if b == 0 { "pass".to_string() } else { format!("bid {b}") });
+        row.bid = last_call(d, s);
+        match bidder {
+            Some(b) if b == s => row.marks.push("bidder".to_string()),
+            Some(_) => {
+                let other = (0..3).find(|&o| o != s && Some(o) != bidder).unwrap_or(s);
+                row.marks.push(format!("partner of @{other}"));
             }
+            None if d.step == Step::Auction && d.passed[s] => row.status = Some("passed".to_string()),
+            None => {}
         }
-        if bidder == Some(s) && d.step != Step::Auction {
-            row.marks.push(format!("bidder at {}", d.high_bid));
+        if bidder == Some(s) {
             if let Some(m) = &d.meld {
-                if !m.shown.is_empty() {
-                    row.groups.push(CardGroup::new(
-                        format!("Meld, {} points", m.points),
-                        sorted_hand(m.shown.iter(), strength),
-                    ));
-                }
+                row.groups.push(CardGroup::new(
+                    format!("Meld, {} points", m.points),
+                    card_list(&m.shown),
+                ));
             }
             if viewer.is(s) && !d.buried.is_empty() {
-                row.groups.push(CardGroup::new("Buried", d.buried.iter()));
+                row.groups.push(CardGroup::new("Buried", card_list(&d.buried)));
+                let pts: i64 = d.buried.iter().map(|c| card_points(c, d.cfg.card_count)).sum();
+                row.notes.push(format!("buried cards count {pts}"));
+            } else if !d.buried.is_empty() {
+                row.notes.push(format!("{} buried face down", d.buried.len()));
+            }
+            if d.outcome == Some(Outcome::Conceded) {
+                row.status = Some("conceded".to_string());
             }
         }
-        if matches!(d.step, Step::Playing | Step::Over) {
-            row.notes.push(format!("{} points taken", d.taken[s]));
+        if playing {
+            row.notes.push(format!("card points {}", d.taken[s]));
         }
     }
     let mut piles = Vec::new();
     if d.widow_taken {
-        piles.push(Pile::face_up("Widow, turned up", d.widow));
-    } else {
+        piles.push(Pile::face_up("Widow, taken by the bidder", d.widow));
+    } else if d.step == Step::Auction {
         piles.push(Pile::face_down("Widow", 3));
     }
-    if !d.buried.is_empty() && !bidder.is_some_and(|b| viewer.is(b)) {
-        piles.push(Pile::face_down("Buried by the bidder", d.buried.len() as usize));
-    }
     let mut facts = Vec::new();
-    if d.high_bid > 0 {
-        facts.push(Fact::new(
-            "Bid",
-            format!(
-                "{}{}",
-                d.high_bid,
-                bidder.map_or(String::new(), |b| format!(" by @{b}"))
-            ),
-        ));
+    match d.high_bidder {
+        Some(b) if d.step == Step::Auction => facts.push(Fact::new("High bid", format!("{} by @{b}", d.high_bid))),
+        Some(b) => facts.push(Fact::new("Contract", format!("@{b} to make {}", d.high_bid))),
+        None if d.step == Step::Auction => facts.push(Fact::new("Opening bid", format!("{} or more", d.cfg.min_bid))),
+        None => facts.push(Fact::new("Auction", "everyone passed")),
     }
     if let Some(t) = d.trump {
         facts.push(Fact::new("Trump", t.name()));
     }
     if let Some(m) = &d.meld {
-        let lines: Vec<String> = m
-            .lines
-            .iter()
-            .map(|l| format!("{} {}", meld_line_words(l), l.points))
-            .collect();
-        facts.push(Fact::new(
-            "Meld",
-            if lines.is_empty() {
-                "none".to_string()
-            } else {
-                lines.join(", ")
-            },
-        ));
+        facts.push(Fact::new("Meld", format!("{}: {}", m.points, meld_text(m))));
+        if d.step != Step::Over {
+            facts.push(Fact::new(
+                "Needed in card points",
+                (d.high_bid - m.points).max(0).to_string(),
+            ));
+        }
+    }
+    if d.high_bidder.is_some() && d.step != Step::Over {
+        facts.push(Fact::new("Stakes", stakes(&d.cfg, d.high_bid, d.trump)));
     }
     let last_trick = if d.tricks_done > 0 {
         trick_scene(&d.last_trick, 3, Some(d.trick.leader()))
     } else {
         None
     };
-    let prompt = match to_act {
-        None => "The hand is over.".to_string(),
-        Some(s) if viewer.is(s) => match d.step {
-            Step::Auction if d.high_bid == 0 => "Open the bidding, or pass.".to_string(),
-            Step::Auction => format!("Bid more than {}, or pass for good.", d.high_bid),
-            Step::NameTrump => "Name trump.".to_string(),
-            Step::Bury => format!("Bury three cards face down ({} of 3 buried).", d.buried.len()),
-            Step::Concede => format!("Play the hand out to make {}, or concede now.", d.high_bid),
-            _ => match d.trick.led_suit() {
-                None => format!("Lead to trick {}.", d.tricks_done + 1),
-                Some(led) => format!(
-                    "Play to trick {}: follow {} and beat the trick if you can.",
-                    d.tricks_done + 1,
-                    led.name()
-                ),
-            },
-        },
-        Some(s) => waiting(
-            s,
-            match d.step {
-                Step::Auction => "bid",
-                Step::NameTrump => "name trump",
-                Step::Bury => "bury",
-                Step::Concede => "decide whether to concede",
-                _ => "play",
-            },
-        ),
+    let deal_scores = if d.step == Step::Over {
+        Some(DealScores {
+            label: "Deal scores".to_string(),
+            values: d.deltas.to_vec(),
+        })
+    } else if playing {
+        Some(DealScores {
+            label: "Card points taken".to_string(),
+            values: d.taken.to_vec(),
+        })
+    } else {
+        None
+    };
+    let target = if d.cfg.cumulative {
+        format!("The first to reach {} at the end of a hand wins.", d.cfg.target)
+    } else {
+        format!("{} hands; the most chips wins.", d.cfg.max_hands)
     };
     DealScene {
-        title: format!(
-            "Auction Pinochle, hand {}: {}",
-            d.deal_number + 1,
-            match d.step {
-                Step::Auction => "the auction",
-                Step::NameTrump | Step::Bury | Step::Concede => "the bidder's turn",
-                Step::Playing => "play",
-                Step::Over => "over",
-            }
-        ),
+        title: title(d),
         seats,
         centre: Centre {
             trick: trick_scene(&d.trick, 3, None),
@@ -174,118 +312,269 @@ pub(super) fn scene(d: &PinochleDeal, viewer: Viewer) -> DealScene {
             piles,
             facts,
         },
-        deal_scores: (d.step == Step::Over).then(|| DealScores {
-            label: "Hand settlement".to_string(),
-            values: d.deltas.to_vec(),
-        }),
-        target: None,
-        prompt,
+        deal_scores,
+        target: Some(target),
+        prompt: prompt(d, viewer),
+    }
+}
+
+/// Told when a bid or pass ends the auction: who won, and the widow turned up.
+fn auction_end(after: &PinochleDeal, out: &mut Narration) {
+    match (after.step, after.high_bidder) {
+        (Step::NameTrump, Some(b)) => {
+            let b = b as Seat;
+            out.all(Event::new(
+                "contract",
+                Some(b),
+                format!("@{b} {{win|wins}} the auction at {}.", after.high_bid),
+            ));
+            out.all(
+                Event::new(
+                    "widow",
+                    Some(b),
+                    format!(
+                        "The widow is turned up: {}; @{b} {{take|takes}} it.",
+                        cards_text(&after.widow)
+                    ),
+                )
+                .with_cards(after.widow),
+            );
+        }
+        (Step::Over, None) => out.all(Event::new(
+            "redeal",
+            None,
+            "Everyone passes: the hand is thrown in and the deal passes on.",
+        )),
+        _ => {}
+    }
+}
+
+fn play_begins(before: &PinochleDeal, after: &PinochleDeal, out: &mut Narration) {
+    if before.step != Step::Playing && after.step == Step::Playing {
+        let leader = after.to_act as Seat;
+        out.all(Event::new(
+            "lead",
+            Some(leader),
+            format!("Play begins: @{leader} {{lead|leads}} the first trick."),
+        ));
     }
 }
 
 pub(super) fn narrate(before: &PinochleDeal, action: PinochleAction, after: &PinochleDeal, out: &mut Narration) {
-    let s = before.to_act as usize;
+    let actor = before.to_act as Seat;
     match action {
-        PinochleAction::Pass => out.all(Event::new("bid", Some(s), format!("@{s} {{pass|passes}}."))),
-        PinochleAction::Bid(n) => out.all(Event::new("bid", Some(s), format!("@{s} {{bid|bids}} {n}."))),
+        PinochleAction::Pass => {
+            out.all(Event::new("pass", Some(actor), format!("@{actor} {{pass|passes}}.")));
+            auction_end(after, out);
+        }
+        PinochleAction::Bid(b) => {
+            out.all(Event::new("bid", Some(actor), format!("@{actor} {{bid|bids}} {b}.")));
+            auction_end(after, out);
+        }
         PinochleAction::Trump(t) => {
             out.all(Event::new(
                 "trump",
-                Some(s),
-                format!("@{s} {{name|names}} {} trump.", t.name()),
+                Some(actor),
+                format!("@{actor} {{name|names}} {} trump.", t.name()),
             ));
             if let Some(m) = &after.meld {
-                let shown: Vec<Card> = sorted_hand(m.shown.iter(), strength);
-                let lines: Vec<String> = m.lines.iter().map(meld_line_words).collect();
-                let text = if lines.is_empty() {
-                    format!("@{s} {{have|has}} no meld.")
-                } else {
-                    format!(
-                        "@{s} {{meld|melds}} {}: {} points ({}).",
-                        lines.join(", "),
-                        m.points,
-                        cards_text(&shown)
+                out.all(
+                    Event::new(
+                        "meld",
+                        Some(actor),
+                        format!("@{actor} {{meld|melds}} {}: {}.", m.points, meld_text(m)),
                     )
-                };
-                out.all(Event::new("meld", Some(s), text).with_cards(shown));
+                    .with_cards(card_list(&m.shown)),
+                );
+                if after.step == Step::Over {
+                    out.all(Event::new(
+                        "contract",
+                        Some(actor),
+                        format!(
+                            "The meld alone reaches the bid of {}: @{actor} {{make|makes}} the contract without play.",
+                            after.high_bid
+                        ),
+                    ));
+                }
             }
         }
         PinochleAction::Bury(c) => {
+            let n = before.buried.len() + 1;
             out.only(
-                s,
-                Event::new("bury", Some(s), format!("@{s} {{bury|buries}} {c}.")).with_cards([c]),
+                actor,
+                Event::new("bury", Some(actor), format!("@{actor} {{bury|buries}} {c} ({n} of 3).")).with_cards([c]),
             );
-            out.all_but(s, Event::new("bury", Some(s), format!("@{s} {{bury|buries}} a card.")));
+            out.all_but(
+                actor,
+                Event::new(
+                    "bury",
+                    Some(actor),
+                    format!("@{actor} {{bury|buries}} a card face down ({n} of 3)."),
+                ),
+            );
+            play_begins(before, after, out);
         }
-        PinochleAction::Concede => out.all(Event::new("concede", Some(s), format!("@{s} {{concede|concedes}}."))),
-        PinochleAction::PlayOn => out.all(Event::new(
+        PinochleAction::Concede => out.all(Event::new(
             "concede",
-            Some(s),
-            format!("@{s} {{play|plays}} the hand out."),
+            Some(actor),
+            format!("@{actor} {{concede|concedes}} the hand without playing."),
         )),
-        PinochleAction::Play(c) => {
-            out.all(played(s, c));
+        PinochleAction::PlayOn => {
+            out.all(Event::new(
+                "play-on",
+                Some(actor),
+                format!("@{actor} {{play|plays}} the hand out."),
+            ));
+            play_begins(before, after, out);
+        }
+        PinochleAction::Play(card) => {
+            out.all(played(actor, card));
             if after.tricks_done > before.tricks_done {
-                let w = after.trick.leader();
-                let gained = after.taken[w] - before.taken[w];
+                let winner = after.trick.leader();
+                let pts: i64 = after
+                    .last_trick
+                    .cards()
+                    .iter()
+                    .map(|&c| card_points(c, after.cfg.card_count))
+                    .sum();
+                let worth = if after.tricks_done == 15 {
+                    format!("{pts} points, and 10 for the last trick")
+                } else if pts == 1 {
+                    "1 point".to_string()
+                } else {
+                    format!("{pts} points")
+                };
                 out.all(took_trick(
-                    w,
+                    winner,
                     after.tricks_done as usize,
                     after.last_trick.cards(),
-                    &format!("{gained} points"),
+                    &worth,
                 ));
             }
         }
     }
-    if !before.widow_taken && after.widow_taken {
-        let b = after.high_bidder.map_or(0, |b| b as usize);
-        out.all(
-            Event::new(
-                "widow",
-                Some(b),
-                format!(
-                    "@{b} {{win|wins}} the auction at {} and {{take|takes}} the widow: {}.",
-                    after.high_bid,
-                    cards_text(&after.widow)
-                ),
-            )
-            .with_cards(after.widow),
-        );
-    }
 }
 
 pub(super) fn narrate_end(d: &PinochleDeal, out: &mut Narration) {
-    let Some(b) = d.high_bidder.map(|b| b as usize) else {
-        out.all(Event::new("score", None, "Everyone passed: the hand is thrown in."));
+    let (Some(b), Some(outcome)) = (d.bidder(), d.outcome) else {
+        out.all(Event::new(
+            "score",
+            None,
+            "Nobody bid: the hand is thrown in and nobody scores.",
+        ));
         return;
     };
+    let bid = d.high_bid;
     let meld = d.meld.as_ref().map_or(0, |m| m.points);
-    let text = match d.outcome {
-        Some(Outcome::Made) => format!(
-            "@{b} {{make|makes}} the bid of {}: {meld} in meld and {} in tricks.",
-            d.high_bid, d.taken[b]
+    let played_out = d.tricks_done == 15;
+    match outcome {
+        Outcome::Made if !played_out => out.all(Event::new(
+            "score",
+            Some(b),
+            format!("@{b}'s meld of {meld} reaches the bid of {bid}: the contract is made without play."),
+        )),
+        Outcome::Conceded => out.all(Event::new(
+            "score",
+            Some(b),
+            format!("@{b} {{concede|concedes}} the bid of {bid} holding a meld of {meld}."),
+        )),
+        _ => {
+            let taken = d.taken[b];
+            let buried = d.bidder_total - meld - taken;
+            let (x, y) = ((b + 1) % 3, (b + 2) % 3);
+            let verdict = if outcome == Outcome::Made { "made" } else { "failed" };
+            out.all(Event::new(
+                "score",
+                Some(b),
+                format!(
+                    "@{b} {{count|counts}} meld {meld} + {taken} card points in tricks + {buried} in the buried cards = {} against a bid of {bid}: contract {verdict}.",
+                    d.bidder_total
+                ),
+            ));
+            out.only(
+                b,
+                Event::new(
+                    "score",
+                    Some(b),
+                    format!("@{b} buried {} ({buried}).", cards_text(&card_list(&d.buried))),
+                )
+                .with_cards(card_list(&d.buried)),
+            );
+            out.all(Event::new(
+                "score",
+                None,
+                format!(
+                    "@{x} and @{y} take {} card points between them.",
+                    d.taken[x] + d.taken[y]
+                ),
+            ));
+        }
+    }
+    let spades = d.cfg.spades_double && d.trump == Some(Suit::Spades);
+    let doubled = if spades {
+        ", doubled because spades are trump"
+    } else {
+        ""
+    };
+    if d.cfg.cumulative {
+        let text = match outcome {
+            Outcome::Made => format!("@{b} {{score|scores}} the bid: {}{doubled}.", signed(d.deltas[b])),
+            Outcome::Conceded => format!(
+                "@{b} {{lose|loses}} {}{doubled}: {}.",
+                times(d.cfg.concede_multiplier).replace("that", "the bid"),
+                signed(d.deltas[b])
+            ),
+            Outcome::Failed => format!(
+                "@{b} {{lose|loses}} {}{doubled}: {}.",
+                times(d.cfg.fail_multiplier).replace("that", "the bid"),
+                signed(d.deltas[b])
+            ),
+        };
+        out.all(Event::new("score", Some(b), text));
+        return;
+    }
+    let v = bid_units(bid);
+    let u = units(d);
+    let text = match outcome {
+        Outcome::Made => format!(
+            "A bid of {bid} is worth {}{doubled}: each opponent pays @{b} {}.",
+            chips(v),
+            chips(u)
         ),
-        Some(Outcome::Conceded) => format!("@{b} {{concede|concedes}} the bid of {}: a single bete.", d.high_bid),
-        Some(Outcome::Failed) => format!(
-            "@{b} {{fall|falls}} short of {}: {meld} in meld and {} in tricks, a double bete.",
-            d.high_bid, d.taken[b]
+        Outcome::Conceded => format!(
+            "A bid of {bid} is worth {}{doubled}; conceding costs {}: @{b} {{pay|pays}} each opponent {}.",
+            chips(v),
+            times(d.cfg.concede_multiplier),
+            chips(u * d.cfg.concede_multiplier)
         ),
-        None => return,
+        Outcome::Failed => format!(
+            "A bid of {bid} is worth {}{doubled}; failing costs {}: @{b} {{pay|pays}} each opponent {}.",
+            chips(v),
+            times(d.cfg.fail_multiplier),
+            chips(u * d.cfg.fail_multiplier)
+        ),
     };
     out.all(Event::new("score", Some(b), text));
-    for s in 0..3 {
-        out.all(Event::new("score", Some(s), format!("@{s}: {}.", signed(d.deltas[s]))));
-    }
 }
 
 pub(super) fn describe(d: &PinochleDeal, action: PinochleAction) -> Described {
     match action {
         PinochleAction::Pass => Described::new("pass", "Pass"),
-        PinochleAction::Bid(n) => Described::new("bid", format!("Bid {n}")),
-        PinochleAction::Trump(t) => Described::new("trump", format!("Name {} trump", t.name())),
+        PinochleAction::Bid(b) => Described::new("bid", format!("Bid {b}")),
+        PinochleAction::Trump(s) => Described::new("trump", format!("Name {} trump", s.name())),
         PinochleAction::Bury(c) => Described::new("bury", format!("Bury the {} ({c})", c.name())).with_cards([c]),
-        PinochleAction::Concede => Described::new("concede", "Concede"),
-        PinochleAction::PlayOn => Described::new("play-on", "Play the hand out"),
+        PinochleAction::Concede => {
+            let label = if d.cfg.cumulative {
+                format!("Concede: lose {}", d.high_bid * d.cfg.concede_multiplier)
+            } else {
+                format!(
+                    "Concede: pay each opponent {}",
+                    chips(units(d) * d.cfg.concede_multiplier)
+                )
+            };
+            Described::new("concede", label)
+        }
+        PinochleAction::PlayOn => Described::new("play-on", format!("Play on to make {}", d.high_bid)),
         PinochleAction::Play(c) => {
             let verb = if d.trick.is_empty() { "Lead" } else { "Play" };
             Described::new("play", format!("{verb} the {} ({c})", c.name())).with_cards([c])

@@ -4,7 +4,7 @@ use super::scoring::{card_points, settle, Outcome};
 use crate::trick::{Duties, Trick};
 use cards::{Card, CardCounts, CardSet, DoubleSet, GameRng, Rank, Suit};
 use engine::sampling::deal_items;
-use engine::{Deal, DealOutcome, Illegal, Seat};
+use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -631,23 +631,23 @@ impl Deal for PinochleDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.deltas.to_vec()))
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+    fn scene(&self, viewer: Viewer) -> DealScene {
         super::present::scene(self, viewer)
     }
 
-    fn narrate(&self, action: PinochleAction, after: &Self, out: &mut engine::Narration) {
+    fn narrate(&self, action: PinochleAction, after: &Self, out: &mut Narration) {
         super::present::narrate(self, action, after, out);
     }
 
-    fn narrate_end(&self, out: &mut engine::Narration) {
+    fn narrate_end(&self, out: &mut Narration) {
         super::present::narrate_end(self, out);
     }
 
-    fn describe(&self, action: PinochleAction) -> engine::Described {
+    fn describe(&self, action: PinochleAction) -> Described {
         super::present::describe(self, action)
     }
 
-    fn action_kinds() -> &'static [engine::ActionKind] {
+    fn action_kinds() -> &'static [ActionKind] {
         super::present::ACTION_KINDS
     }
 
@@ -744,12 +744,13 @@ impl fmt::Display for PinochleView {
             )?;
         }
         if let (Some(t), Some(m)) = (self.trump, &self.meld) {
-            let lines: Vec<String> = m
-                .lines
-                .iter()
-                .map(|l| format!("{} ({})", super::present::meld_line_words(l), l.points))
-                .collect();
-            writeln!(f, "Trump: {}. Meld {}: {}", t.name(), m.points, lines.join(", "))?;
+            writeln!(
+                f,
+                "Trump: {}. Meld {}: {}",
+                t.name(),
+                m.points,
+                super::present::meld_text(m)
+            )?;
         }
         crate::trick::write_tricks(
             f,
@@ -758,30 +759,24 @@ impl fmt::Display for PinochleView {
             &self.trick,
             self.trick_leader,
         )?;
-        let taken: Vec<String> = self
-            .points_taken
-            .iter()
-            .enumerate()
-            .map(|(s, p)| format!("seat {s} {p}"))
-            .collect();
-        write!(f, "\nPoints taken: {}", taken.join(", "))?;
+        let per_seat = |v: &[i64; 3]| {
+            (0..3)
+                .map(|s| format!("seat {s} {}", v[s]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        write!(f, "\nCard points taken: {}", per_seat(&self.points_taken))?;
         if let Some(r) = &self.result {
-            let how = match r.outcome {
-                Outcome::Made => "made",
+            let outcome = match r.outcome {
+                Outcome::Made => "contract made",
                 Outcome::Conceded => "conceded",
-                Outcome::Failed => "failed",
+                Outcome::Failed => "contract failed",
             };
-            let d: Vec<String> = r
-                .deltas
-                .iter()
-                .enumerate()
-                .map(|(s, v)| format!("seat {s} {v:+}"))
-                .collect();
             write!(
                 f,
-                "\nResult: {how}, bidder total {}, settlement {}",
+                "\nResult: {outcome}, bidder total {}; settlement {}",
                 r.bidder_total,
-                d.join(", ")
+                per_seat(&r.deltas)
             )?;
         }
         Ok(())

@@ -505,3 +505,201 @@ fn rule_bot_beats_random_players() {
     let d = testkit::duel::<AuctionPinochle>(3, &[], "rule", 60, |k, s| s == (k % 3) as usize);
     assert!(d.bot_mean > 0.0 && d.bot_wins * 100 >= d.matches * 85, "{d:?}");
 }
+
+// Golden tests of the table model.
+
+/// What `viewer` reads after `action` on `d` (the end-of-deal lines too), and the deal after it.
+fn told(d: &PinochleDeal, action: &str, viewer: engine::Viewer) -> (PinochleDeal, Vec<String>) {
+    let action: PinochleAction = action.parse().unwrap();
+    let mut after = d.clone();
+    after.apply(action).unwrap();
+    let mut out = engine::Narration::new();
+    d.narrate(action, &after, &mut out);
+    if after.to_act().is_none() {
+        after.narrate_end(&mut out);
+    }
+    let lines = out
+        .said
+        .iter()
+        .filter(|s| s.audience.includes(viewer))
+        .map(|s| s.event.render(viewer, &engine::seat_name))
+        .collect();
+    (after, lines)
+}
+
+fn prompt_for(d: &PinochleDeal, viewer: engine::Viewer) -> String {
+    engine::render(&d.scene(viewer).prompt, None, viewer, &engine::seat_name)
+}
+
+#[test]
+fn auction_widow_meld_and_burial_are_told_and_described() {
+    use engine::{HandScene, Viewer};
+    let o = order_for(PLAY_HANDS, "9C 9C 9D");
+    let d = PinochleDeal::new(config(&[]), 2, 0, &o);
+    assert_eq!(
+        prompt_for(&d, Viewer::Seat(0)),
+        "Open the bidding at 300 or more, or pass."
+    );
+    assert_eq!(prompt_for(&d, Viewer::Seat(1)), "Waiting for seat 0 to bid or pass.");
+    let bid = d.describe("bid 310".parse().unwrap());
+    assert_eq!((bid.kind, bid.label.as_str(), bid.cards.len()), ("bid", "Bid 310", 0));
+    assert_eq!(d.describe(PinochleAction::Pass).label, "Pass");
+
+    let (d, lines) = told(&d, "bid 300", Viewer::Seat(1));
+    assert_eq!(lines, ["Seat 0 bids 300."]);
+    assert_eq!(
+        prompt_for(&d, Viewer::Seat(1)),
+        "Bid or pass: the bid stands at 300 by seat 0; the next bid is at least 310."
+    );
+    let (d, _) = told(&d, "pass", Viewer::Seat(1));
+    assert_eq!(d.scene(Viewer::Spectator).seats[1].status.as_deref(), Some("passed"));
+    let (d, lines) = told(&d, "pass", Viewer::Seat(1));
+    assert_eq!(
+        lines,
+        [
+            "Seat 2 passes.",
+            "Seat 0 wins the auction at 300.",
+            "The widow is turned up: 9C 9C 9D; seat 0 takes it."
+        ]
+    );
+    assert_eq!(
+        prompt_for(&d, Viewer::Seat(0)),
+        "You won the auction at 300 and took the widow (9C 9C 9D): name trump."
+    );
+
+    // Spades trump: marriages in clubs, diamonds and hearts (20 each) and the dix 9S (10).
+    let (d, lines) = told(&d, "trump S", Viewer::Seat(2));
+    assert_eq!(
+        lines,
+        [
+            "Seat 0 names spades trump.",
+            "Seat 0 melds 70: marriage in clubs (20), marriage in diamonds (20), marriage in hearts (20), dix (10)."
+        ]
+    );
+    let scene = d.scene(Viewer::Seat(2));
+    assert_eq!(scene.seats[0].marks, ["bidder"]);
+    assert_eq!(scene.seats[1].marks, ["partner of @2"]);
+    assert_eq!(scene.seats[0].groups[0].label, "Meld, 70 points");
+    assert_eq!(scene.seats[0].groups[0].cards.len(), 7);
+
+    let nine: Card = "9C".parse().unwrap();
+    let bury = d.describe(PinochleAction::Bury(nine));
+    assert_eq!(
+        (bury.kind, bury.label.as_str()),
+        ("bury", "Bury the nine of clubs (9C)")
+    );
+    assert_eq!(bury.cards, [nine]);
+    let (after, mine) = told(&d, "bury 9C", Viewer::Seat(0));
+    assert_eq!(mine, ["You bury 9C (1 of 3)."]);
+    let (_, theirs) = told(&d, "bury 9C", Viewer::Seat(1));
+    assert_eq!(theirs, ["Seat 0 buries a card face down (1 of 3)."]);
+    // The opponents see a count, the bidder sees its buried card.
+    let theirs = after.scene(Viewer::Seat(1));
+    assert_eq!(theirs.seats[0].hand, HandScene::Hidden { count: 17 });
+    assert!(theirs.seats[0].groups.iter().all(|g| g.label != "Buried"));
+    assert!(theirs.seats[0].notes.contains(&"1 buried face down".to_string()));
+    let mine = after.scene(Viewer::Seat(0));
+    assert!(mine.seats[0]
+        .groups
+        .iter()
+        .any(|g| g.label == "Buried" && g.cards == [nine]));
+}
+
+// A bid of 400 is worth 4 chips; conceding costs the bidder that much to each opponent.
+#[test]
+fn a_concession_is_explained_with_its_payment() {
+    use engine::Viewer;
+    let o = order_for(PLAY_HANDS, "9C 9C 9D");
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &o);
+    for a in ["bid 400", "pass", "pass", "trump S", "bury 9C", "bury 9C", "bury 9D"] {
+        d.apply(a.parse().unwrap()).unwrap();
+    }
+    assert_eq!(
+        prompt_for(&d, Viewer::Seat(0)),
+        "Your meld is 70 against a bid of 400: you need 330 in card points. Concede now, or play on."
+    );
+    assert_eq!(
+        d.describe(PinochleAction::Concede).label,
+        "Concede: pay each opponent 4 chips"
+    );
+    assert_eq!(d.describe(PinochleAction::PlayOn).label, "Play on to make 400");
+    let (d, lines) = told(&d, "concede", Viewer::Seat(1));
+    assert_eq!(
+        lines,
+        [
+            "Seat 0 concedes the hand without playing.",
+            "Seat 0 concedes the bid of 400 holding a meld of 70.",
+            "A bid of 400 is worth 4 chips; conceding costs that: seat 0 pays each opponent 4 chips."
+        ]
+    );
+    assert_eq!(d.deltas(), [-8, 4, 4]);
+}
+
+// APX6 again: a meld of 420 against a bid of 300 (worth 1 chip) wins at once.
+#[test]
+fn an_instant_win_is_explained() {
+    use engine::Viewer;
+    let o = order_for(BIG_MELD, "JC JC 9C");
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &o);
+    for a in ["bid 300", "pass", "pass"] {
+        d.apply(a.parse().unwrap()).unwrap();
+    }
+    let (d, lines) = told(&d, "trump S", Viewer::Spectator);
+    assert_eq!(
+        lines[2..],
+        [
+            "The meld alone reaches the bid of 300: seat 0 makes the contract without play.",
+            "Seat 0's meld of 420 reaches the bid of 300: the contract is made without play.",
+            "A bid of 300 is worth 1 chip: each opponent pays seat 0 1 chip."
+        ]
+    );
+    assert_eq!(d.deltas(), [2, -1, -1]);
+}
+
+// Played out: the breakdown adds meld, trick points and the buried cards (three nines, 0).
+#[test]
+fn a_played_hand_adds_up_meld_tricks_and_buried_cards() {
+    use engine::Viewer;
+    let mut d = trick_deal(&[], &[], PLAY_HANDS);
+    let mut legal = Vec::new();
+    let mut lines = Vec::new();
+    while d.to_act().is_some() {
+        d.legal_actions(&mut legal);
+        let (after, l) = told(&d, &legal[0].to_string(), Viewer::Seat(1));
+        d = after;
+        lines = l;
+    }
+    let t = d.view(1).points_taken;
+    assert_eq!(t.iter().sum::<i64>(), 250);
+    let total = 70 + t[0];
+    assert_eq!(d.bidder_total(), total);
+    let verdict = if total >= 300 { "made" } else { "failed" };
+    let n = lines.len();
+    assert_eq!(
+        lines[n - 3],
+        format!(
+            "Seat 0 counts meld 70 + {} card points in tricks + 0 in the buried cards = {total} against a bid of 300: contract {verdict}.",
+            t[0]
+        )
+    );
+    assert_eq!(
+        lines[n - 2],
+        format!("You and seat 2 take {} card points between them.", t[1] + t[2])
+    );
+    let last = if verdict == "made" {
+        "A bid of 300 is worth 1 chip: each opponent pays seat 0 1 chip."
+    } else {
+        "A bid of 300 is worth 1 chip; failing costs twice that: seat 0 pays each opponent 2 chips."
+    };
+    assert_eq!(lines[n - 1], last);
+    assert!(lines[n - 4].contains("and 10 for the last trick"), "{}", lines[n - 4]);
+}
+
+#[test]
+fn view_text_is_plain() {
+    let d = trick_deal(&[], &["JS"], PLAY_HANDS);
+    let text = d.view(1).to_string();
+    for bad in ["Some(", "None", "[", "{", "Marriage("] {
+        assert!(!text.contains(bad), "{text}");
+    }
+}

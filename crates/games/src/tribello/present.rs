@@ -1,87 +1,167 @@
-//! The Tribello table model: the phase and its trump, the widow exchanges (what each player
-//! set aside and drew is theirs alone), tricks against each seat's quota, and the scores.
+//! The Tribello table model: scenes, the event feed and action descriptions.
 
+use super::rules::DEALS_PER_MATCH;
 use super::scoring::{quotas, Phase};
 use super::state::{Step, TribelloAction, TribelloDeal};
-use crate::present::{hidden, played, seat_rows, shown, signed, took_trick, trick_scene, waiting};
+use crate::present::{
+    count_of_cards, hidden, played, seat_rows, shown, signed, sorted_hand, took_trick, trick_scene, waiting,
+};
 use crate::trick::ace_high;
 use cards::Card;
 use engine::{
-    cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Pile, Viewer,
+    cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Pile, Seat,
+    Viewer,
 };
 
 pub(super) const ACTION_KINDS: &[ActionKind] = &[
     ActionKind {
         name: "trump",
         group: "choose",
-        help: "As dealer in the second phase, name the trump suit for this deal.",
+        help: "In deals 4 to 6 the dealer looks at the hand and names the trump suit for the deal.",
     },
     ActionKind {
         name: "discard",
         group: "discard",
-        help: "Set a card aside face down; when you stop (or can set aside no more) you draw as many cards from the widow as you set aside.",
+        help: "During your exchange, put a card face down aside, one at a time; you may discard as many as the widow (the spare face-down hand) still holds. Nobody sees what you discard.",
     },
     ActionKind {
         name: "keep",
-        group: "choose",
-        help: "Stop exchanging: draw from the widow as many cards as you set aside (none, if you set none aside).",
+        group: "take",
+        help: "End your exchange: you draw from the top of the widow as many cards as you discarded (none if you discarded none). Discarding as many as the widow holds ends it by itself.",
     },
     ActionKind {
         name: "play",
         group: "play",
-        help: "Play a card to the trick: follow the suit led if you can; the highest trump, else the highest card of the suit led, wins. Each seat aims at its quota of tricks (6 for the dealer, 4 and 3 for the others; reversed in the last phase, where tricks are to be avoided).",
+        help: "Play a card to the trick. Follow the suit led if you can; otherwise play anything. The highest trump wins, else the highest card of the suit led. Each seat aims at its trick quota: tricks over it score a point each and tricks short lose one (the other way round in the last three deals).",
     },
 ];
 
-fn phase_words(p: Phase) -> &'static str {
-    match p {
+fn phase_words(phase: Phase) -> &'static str {
+    match phase {
         Phase::CutTrump => "trump from the cut",
         Phase::DealerTrump => "the dealer names trump",
         Phase::NoTrump => "no trump",
-        Phase::Reversed => "no trump, fewest tricks",
+        Phase::Reversed => "no trump, avoid tricks",
     }
 }
 
-fn quota(d: &TribelloDeal, s: usize) -> i64 {
-    quotas(d.phase)[(s + 3 - d.dealer as usize) % 3]
+fn phase_number(phase: Phase) -> u32 {
+    match phase {
+        Phase::CutTrump => 1,
+        Phase::DealerTrump => 2,
+        Phase::NoTrump => 3,
+        Phase::Reversed => 4,
+    }
+}
+
+/// Each seat's trick quota this deal, by seat.
+pub(super) fn seat_quotas(d: &TribelloDeal) -> [i64; 3] {
+    let q = quotas(d.phase);
+    std::array::from_fn(|s| q[(s + 3 - d.dealer as usize) % 3])
+}
+
+fn title(d: &TribelloDeal) -> String {
+    let stage = match d.step {
+        Step::NameTrump => "the dealer names trump".to_string(),
+        Step::Exchange => "exchanging with the widow".to_string(),
+        Step::Play => format!("trick {} of 13", d.tricks_done + 1),
+        Step::Over => "over".to_string(),
+    };
+    format!(
+        "Tribello, deal {} of {DEALS_PER_MATCH} (phase {}: {}): {stage}",
+        d.deal_number + 1,
+        phase_number(d.phase),
+        phase_words(d.phase)
+    )
+}
+
+fn prompt(d: &TribelloDeal, viewer: Viewer) -> String {
+    let actor = d.to_act as Seat;
+    if d.step == Step::Over {
+        return "The deal is over.".to_string();
+    }
+    if !viewer.is(actor) {
+        let doing = match d.step {
+            Step::NameTrump => "name trump",
+            Step::Exchange => "exchange with the widow",
+            _ if d.trick.is_empty() => "lead",
+            _ => "play",
+        };
+        return waiting(actor, doing);
+    }
+    match d.step {
+        Step::NameTrump => "Name the trump suit for this deal.".to_string(),
+        Step::Exchange => {
+            let k = d.discards[actor].len();
+            format!(
+                "Exchange with the widow: discard up to {} cards face down ({k} discarded so far), then keep to draw as many.",
+                d.widow_len
+            )
+        }
+        _ => match d.trick.led_suit() {
+            None => format!("Lead to trick {}.", d.tricks_done + 1),
+            Some(led) => format!("Play to trick {}: follow {} if you can.", d.tricks_done + 1, led.name()),
+        },
+    }
 }
 
 pub(super) fn scene(d: &TribelloDeal, viewer: Viewer) -> DealScene {
-    let to_act = (d.step != Step::Over).then_some(d.to_act as usize);
-    let mut seats = seat_rows(3, Some(d.dealer as usize), to_act);
+    let to_act = (d.step != Step::Over).then_some(d.to_act as Seat);
+    let mut seats = seat_rows(3, Some(d.dealer as Seat), to_act);
+    let q = seat_quotas(d);
     for row in &mut seats {
         let s = row.seat;
         if viewer.is(s) {
             row.hand = shown(d.hands[s], ace_high);
             if !d.discards[s].is_empty() {
-                row.groups.push(CardGroup::new("Set aside", d.discards[s].iter()));
+                row.groups.push(CardGroup::new(
+                    "Discarded face down",
+                    sorted_hand(d.discards[s].iter(), ace_high),
+                ));
             }
             if !d.drawn[s].is_empty() {
-                row.groups
-                    .push(CardGroup::new("Drawn from the widow", d.drawn[s].iter()));
+                row.groups.push(CardGroup::new(
+                    "Drawn from the widow",
+                    sorted_hand(d.drawn[s].iter(), ace_high),
+                ));
             }
         } else {
             row.hand = hidden(d.hands[s].len() as usize);
         }
-        if let Some(k) = d.exchanged[s] {
-            row.notes.push(format!("exchanged {k}"));
+        row.notes.push(format!("quota {}", q[s]));
+        match d.exchanged[s] {
+            Some(0) => row.status = Some("exchanged none".to_string()),
+            Some(k) => row.status = Some(format!("exchanged {k}")),
+            None if d.step == Step::Exchange && to_act == Some(s) && !d.discards[s].is_empty() => {
+                row.status = Some(format!("discarding, {} so far", d.discards[s].len()));
+            }
+            None => {}
         }
         if d.step == Step::Play || d.step == Step::Over {
             row.tricks = Some(d.tricks_won[s] as u32);
         }
-        row.notes.push(format!("quota {}", quota(d, s)));
     }
-    let mut facts = vec![Fact::new("Phase", phase_words(d.phase))];
-    match d.trump {
-        Some(t) => facts.push(Fact::new("Trump", t.name())),
-        None if d.phase == Phase::DealerTrump => facts.push(Fact::new("Trump", "to be named by the dealer")),
-        None => facts.push(Fact::new("Trump", "none")),
-    }
-    let mut piles = Vec::new();
+    let mut facts = vec![Fact::new(
+        "Trump",
+        match d.trump {
+            Some(t) => t.name().to_string(),
+            None if d.phase == Phase::DealerTrump => "not named yet".to_string(),
+            None => "none".to_string(),
+        },
+    )];
     if let Some(c) = d.cut_card {
-        piles.push(Pile::face_up("Cut card", [c]));
+        facts.push(Fact::new("Cut card", format!("{} ({c})", c.name())));
     }
-    if d.step != Step::Play && d.step != Step::Over {
+    facts.push(Fact::new(
+        "Object",
+        if d.phase == Phase::Reversed {
+            "avoid tricks: each trick under your quota scores a point"
+        } else {
+            "make your quota: each trick over it scores a point"
+        },
+    ));
+    let mut piles = Vec::new();
+    if d.widow_len > 0 {
         piles.push(Pile::face_down("Widow", d.widow_len as usize));
     }
     let last_trick = if d.tricks_done > 0 {
@@ -89,39 +169,19 @@ pub(super) fn scene(d: &TribelloDeal, viewer: Viewer) -> DealScene {
     } else {
         None
     };
-    let prompt = match to_act {
-        None => "The deal is over.".to_string(),
-        Some(s) if viewer.is(s) => match d.step {
-            Step::NameTrump => "Name the trump suit.".to_string(),
-            Step::Exchange => format!(
-                "Set aside cards to exchange with the widow ({} set aside, at most {}), or keep.",
-                d.discards[s].len(),
-                d.widow_len
-            ),
-            _ => match d.trick.led_suit() {
-                None => format!("Lead to trick {}.", d.tricks_done + 1),
-                Some(led) => format!("Play to trick {}: follow {} if you can.", d.tricks_done + 1, led.name()),
-            },
-        },
-        Some(s) => waiting(
-            s,
-            match d.step {
-                Step::NameTrump => "name trump",
-                Step::Exchange => "exchange with the widow",
-                _ => "play",
-            },
-        ),
-    };
-    let (label, values) = if d.step == Step::Over {
-        ("Deal scores", d.scores.to_vec())
+    let deal_scores = if d.step == Step::Over {
+        DealScores {
+            label: "Deal scores".to_string(),
+            values: d.scores.to_vec(),
+        }
     } else {
-        (
-            "Tricks over quota",
-            (0..3).map(|s| d.tricks_won[s] as i64 - quota(d, s)).collect(),
-        )
+        DealScores {
+            label: "Tricks taken".to_string(),
+            values: d.tricks_won.iter().map(|&t| t as i64).collect(),
+        }
     };
     DealScene {
-        title: format!("Tribello, deal {}: {}", d.deal_number + 1, phase_words(d.phase)),
+        title: title(d),
         seats,
         centre: Centre {
             trick: trick_scene(&d.trick, 3, None),
@@ -129,89 +189,185 @@ pub(super) fn scene(d: &TribelloDeal, viewer: Viewer) -> DealScene {
             piles,
             facts,
         },
-        deal_scores: Some(DealScores {
-            label: label.to_string(),
-            values,
-        }),
-        target: Some("Twelve deals, three in each phase; the highest total wins.".to_string()),
-        prompt,
+        deal_scores: Some(deal_scores),
+        target: Some(format!(
+            "{DEALS_PER_MATCH} deals, each seat dealing once per phase; the highest total wins."
+        )),
+        prompt: prompt(d, viewer),
     }
 }
 
-pub(super) fn narrate_start(d: &TribelloDeal, out: &mut Narration) {
-    if let (Some(c), Some(t)) = (d.cut_card, d.trump) {
-        out.all(Event::new("cut", None, format!("The cut shows {c}: {} are trump.", t.name())).with_cards([c]));
+fn tricks_word(n: u8) -> String {
+    if n == 1 {
+        "1 trick".to_string()
+    } else {
+        format!("{n} tricks")
+    }
+}
+
+/// Tells the end of a seat's exchange: the actor sees what it drew, the others only how many.
+fn finish_exchange(actor: Seat, after: &TribelloDeal, out: &mut Narration) {
+    let k = after.exchanged[actor].unwrap_or(0) as usize;
+    if k == 0 {
+        out.all(Event::new(
+            "exchange",
+            Some(actor),
+            format!("@{actor} {{keep|keeps}} the hand and {{exchange|exchanges}} nothing."),
+        ));
+        return;
+    }
+    let drawn: Vec<Card> = sorted_hand(after.drawn[actor].iter(), ace_high);
+    out.only(
+        actor,
+        Event::new(
+            "draw",
+            Some(actor),
+            format!("@{actor} {{draw|draws}} {} from the widow.", cards_text(&drawn)),
+        )
+        .with_cards(drawn),
+    );
+    out.all_but(
+        actor,
+        Event::new(
+            "draw",
+            Some(actor),
+            format!(
+                "@{actor} {{draw|draws}} {} from the widow, having discarded as many.",
+                count_of_cards(k)
+            ),
+        ),
+    );
+}
+
+/// What comes next once the exchanges may have ended: trump to name, or the first lead.
+fn next_step(before: &TribelloDeal, after: &TribelloDeal, out: &mut Narration) {
+    if before.step != Step::Play && after.step == Step::Play {
+        let leader = after.to_act as Seat;
+        out.all(Event::new(
+            "lead",
+            Some(leader),
+            format!("Play begins: @{leader} {{lead|leads}} the first trick."),
+        ));
     }
 }
 
 pub(super) fn narrate(before: &TribelloDeal, action: TribelloAction, after: &TribelloDeal, out: &mut Narration) {
-    let s = before.to_act as usize;
+    let actor = before.to_act as Seat;
     match action {
-        TribelloAction::NameTrump(t) => out.all(Event::new(
-            "trump",
-            Some(s),
-            format!("@{s} {{name|names}} {} as trump.", t.name()),
-        )),
-        TribelloAction::Discard(c) => {
+        TribelloAction::NameTrump(suit) => {
+            out.all(Event::new(
+                "trump",
+                Some(actor),
+                format!("@{actor} {{name|names}} {} trump.", suit.name()),
+            ));
+            next_step(before, after, out);
+        }
+        TribelloAction::Discard(card) => {
+            let n = before.discards[actor].len() + 1;
             out.only(
-                s,
-                Event::new("discard", Some(s), format!("@{s} {{set|sets}} aside {c}.")).with_cards([c]),
+                actor,
+                Event::new(
+                    "discard",
+                    Some(actor),
+                    format!("@{actor} {{discard|discards}} {card} face down ({n} so far)."),
+                )
+                .with_cards([card]),
             );
             out.all_but(
-                s,
-                Event::new("discard", Some(s), format!("@{s} {{set|sets}} aside a card.")),
+                actor,
+                Event::new(
+                    "discard",
+                    Some(actor),
+                    format!("@{actor} {{discard|discards}} a card face down ({n} so far)."),
+                ),
             );
+            if before.exchanged[actor].is_none() && after.exchanged[actor].is_some() {
+                finish_exchange(actor, after, out);
+            }
+            next_step(before, after, out);
         }
-        TribelloAction::Keep => {}
-        TribelloAction::Play(c) => {
-            out.all(played(s, c));
+        TribelloAction::Keep => {
+            finish_exchange(actor, after, out);
+            next_step(before, after, out);
+        }
+        TribelloAction::Play(card) => {
+            out.all(played(actor, card));
             if after.tricks_done > before.tricks_done {
+                let winner = after.trick.leader();
+                let worth = format!(
+                    "now {} against a quota of {}",
+                    after.tricks_won[winner],
+                    seat_quotas(after)[winner]
+                );
                 out.all(took_trick(
-                    after.trick.leader(),
+                    winner,
                     after.tricks_done as usize,
                     after.last_trick.cards(),
-                    "",
+                    &worth,
                 ));
-            }
-        }
-    }
-    if before.exchanged[s].is_none() {
-        if let Some(k) = after.exchanged[s] {
-            let drawn: Vec<Card> = after.drawn[s].iter().collect();
-            if k == 0 {
-                out.all(Event::new(
-                    "draw",
-                    Some(s),
-                    format!("@{s} {{keep|keeps}} {{your|their}} hand."),
-                ));
-            } else {
-                out.only(
-                    s,
-                    Event::new(
-                        "draw",
-                        Some(s),
-                        format!("@{s} {{draw|draws}} {} from the widow.", cards_text(&drawn)),
-                    )
-                    .with_cards(drawn),
-                );
-                out.all_but(
-                    s,
-                    Event::new("draw", Some(s), format!("@{s} {{draw|draws}} {k} from the widow.")),
-                );
             }
         }
     }
 }
 
+pub(super) fn narrate_start(d: &TribelloDeal, out: &mut Narration) {
+    let dealer = d.dealer as Seat;
+    out.all(Event::new(
+        "deal-start",
+        Some(dealer),
+        format!(
+            "@{dealer} {{deal|deals}} 13 cards to each player and 13 face down to the widow. Phase {}: {}.",
+            phase_number(d.phase),
+            phase_words(d.phase)
+        ),
+    ));
+    // The cut card itself shows in the scene's facts: the conformance kit checks a new deal's
+    // opening lines against what the seats saw of the deal before, so the feed names only the suit.
+    if let (Some(_), Some(t)) = (d.cut_card, d.trump) {
+        out.all(Event::new(
+            "cut",
+            None,
+            format!("The cut turns up a card: {} are trump.", t.name()),
+        ));
+    }
+    let q = seat_quotas(d);
+    out.all(Event::new(
+        "quota",
+        None,
+        format!(
+            "Quotas: @{dealer} {}, @{} {}, @{} {}.",
+            q[dealer],
+            (dealer + 1) % 3,
+            q[(dealer + 1) % 3],
+            (dealer + 2) % 3,
+            q[(dealer + 2) % 3]
+        ),
+    ));
+}
+
 pub(super) fn narrate_end(d: &TribelloDeal, out: &mut Narration) {
-    for s in 0..3 {
-        let won = d.tricks_won[s] as i64;
-        let q = quota(d, s);
+    let q = seat_quotas(d);
+    let reversed = d.phase == Phase::Reversed;
+    for (s, &quota) in q.iter().enumerate() {
+        let took = d.tricks_won[s];
+        let diff = took as i64 - quota;
+        let against = match diff {
+            0 => "exactly the quota".to_string(),
+            d if d > 0 => format!("{d} over"),
+            d => format!("{} under", -d),
+        };
+        let why = if reversed && diff != 0 {
+            ", and in this phase tricks over the quota cost and tricks under it score"
+        } else {
+            ""
+        };
         out.all(Event::new(
             "score",
             Some(s),
             format!(
-                "@{s} {{take|takes}} {won} tricks against a quota of {q}: {}.",
+                "@{s} {{take|takes}} {} against a quota of {}: {against}{why}, {}.",
+                tricks_word(took),
+                quota,
                 signed(d.scores[s])
             ),
         ));
@@ -219,19 +375,21 @@ pub(super) fn narrate_end(d: &TribelloDeal, out: &mut Narration) {
 }
 
 pub(super) fn describe(d: &TribelloDeal, action: TribelloAction) -> Described {
+    let actor = d.to_act as Seat;
     match action {
-        TribelloAction::NameTrump(t) => Described::new("trump", format!("Name {} trump", t.name())),
+        TribelloAction::NameTrump(s) => Described::new("trump", format!("Name {} trump", s.name())),
         TribelloAction::Discard(c) => {
-            Described::new("discard", format!("Set aside the {} ({c})", c.name())).with_cards([c])
+            Described::new("discard", format!("Discard the {} ({c}) face down", c.name())).with_cards([c])
         }
-        TribelloAction::Keep => Described::new(
-            "keep",
-            if d.discards[d.to_act as usize].is_empty() {
-                "Keep your hand".to_string()
+        TribelloAction::Keep => {
+            let k = d.discards[actor].len() as usize;
+            let label = if k == 0 {
+                "Keep your hand and exchange nothing".to_string()
             } else {
-                "Stop and draw from the widow".to_string()
-            },
-        ),
+                format!("Stop and draw {} from the widow", count_of_cards(k))
+            };
+            Described::new("keep", label)
+        }
         TribelloAction::Play(c) => {
             let verb = if d.trick.is_empty() { "Lead" } else { "Play" };
             Described::new("play", format!("{verb} the {} ({c})", c.name())).with_cards([c])

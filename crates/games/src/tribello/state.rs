@@ -3,7 +3,7 @@ use super::scoring::{deal_scores, quotas, Phase};
 use crate::trick::{ace_high, Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Suit};
 use engine::sampling::{deal_hidden, HiddenHand};
-use engine::{Deal, DealOutcome, Illegal, Seat};
+use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -174,7 +174,7 @@ impl TribelloDeal {
         self.scores
     }
 
-    fn seat_from_dealer(&self, offset: u8) -> Seat {
+    pub(super) fn seat_from_dealer(&self, offset: u8) -> Seat {
         (self.dealer as usize + offset as usize) % 3
     }
 
@@ -404,27 +404,27 @@ impl Deal for TribelloDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
+    fn scene(&self, viewer: Viewer) -> DealScene {
         super::present::scene(self, viewer)
     }
 
-    fn narrate(&self, action: TribelloAction, after: &Self, out: &mut engine::Narration) {
+    fn narrate(&self, action: TribelloAction, after: &Self, out: &mut Narration) {
         super::present::narrate(self, action, after, out);
     }
 
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn narrate_start(&self, out: &mut engine::Narration) {
+    fn narrate_start(&self, out: &mut Narration) {
         super::present::narrate_start(self, out);
     }
 
-    fn describe(&self, action: TribelloAction) -> engine::Described {
+    fn narrate_end(&self, out: &mut Narration) {
+        super::present::narrate_end(self, out);
+    }
+
+    fn describe(&self, action: TribelloAction) -> Described {
         super::present::describe(self, action)
     }
 
-    fn action_kinds() -> &'static [engine::ActionKind] {
+    fn action_kinds() -> &'static [ActionKind] {
         super::present::ACTION_KINDS
     }
 

@@ -299,3 +299,146 @@ fn rule_bot_beats_random_players() {
     let d = testkit::duel::<Tribello>(3, &[], "rule", 90, |k, s| s == (k % 3) as usize);
     assert!(d.bot_mean > 0.0 && d.bot_wins * 100 >= d.matches * 70, "{d:?}");
 }
+
+// Golden tests of the table model.
+
+/// What `viewer` reads of an action on `d`, line by line.
+fn told(d: &TribelloDeal, action: &str, viewer: engine::Viewer) -> (TribelloDeal, Vec<String>) {
+    let action: TribelloAction = action.parse().unwrap();
+    let mut after = d.clone();
+    after.apply(action).unwrap();
+    let mut out = engine::Narration::new();
+    d.narrate(action, &after, &mut out);
+    if after.to_act().is_none() {
+        after.narrate_end(&mut out);
+    }
+    let lines = out
+        .said
+        .iter()
+        .filter(|s| s.audience.includes(viewer))
+        .map(|s| s.event.render(viewer, &engine::seat_name))
+        .collect();
+    (after, lines)
+}
+
+fn golden_deal(exchange: bool) -> TribelloDeal {
+    let order = order_for([DEALER_HAND, LEFT_HAND, RIGHT_HAND], WIDOW, 0);
+    let cfg = TribelloConfig {
+        widow_exchange: exchange,
+        ..TribelloConfig::default()
+    };
+    TribelloDeal::new(cfg, 0, 0, &order, order[25])
+}
+
+#[test]
+fn exchange_is_told_with_cards_to_the_actor_only() {
+    use engine::{HandScene, Viewer};
+    let d = golden_deal(true);
+    let scene = d.scene(Viewer::Seat(0));
+    assert_eq!(
+        engine::render(&scene.prompt, None, Viewer::Seat(0), &engine::seat_name),
+        "Exchange with the widow: discard up to 13 cards face down (0 discarded so far), then keep to draw as many."
+    );
+    assert_eq!(
+        engine::render(
+            &d.scene(Viewer::Seat(1)).prompt,
+            None,
+            Viewer::Seat(1),
+            &engine::seat_name
+        ),
+        "Waiting for seat 0 to exchange with the widow."
+    );
+    // Seat 1 sees its own hand and only a count for the dealer's.
+    let seen_by_1 = d.scene(Viewer::Seat(1));
+    assert_eq!(seen_by_1.seats[0].hand, HandScene::Hidden { count: 13 });
+    assert_eq!(seen_by_1.seats[0].marks, ["dealer"]);
+    assert!(matches!(&seen_by_1.seats[1].hand, HandScene::Shown { cards } if cards.len() == 13));
+    assert!(seen_by_1
+        .centre
+        .facts
+        .iter()
+        .any(|f| f.label == "Cut card" && f.value == "eight of hearts (8H)"));
+
+    let qd: Card = "QD".parse().unwrap();
+    let desc = d.describe(TribelloAction::Discard(qd));
+    assert_eq!(
+        (desc.kind, desc.label.as_str()),
+        ("discard", "Discard the queen of diamonds (QD) face down")
+    );
+    assert_eq!(desc.cards, [qd]);
+    assert_eq!(
+        d.describe(TribelloAction::Keep).label,
+        "Keep your hand and exchange nothing"
+    );
+
+    let (d, mine) = told(&d, "discard QD", Viewer::Seat(0));
+    assert_eq!(mine, ["You discard QD face down (1 so far)."]);
+    let (_, theirs) = told(&d.clone(), "discard JD", Viewer::Seat(2));
+    assert_eq!(theirs, ["Seat 0 discards a card face down (2 so far)."]);
+    let (d, _) = told(&d, "discard JD", Viewer::Seat(0));
+    assert_eq!(
+        d.describe(TribelloAction::Keep).label,
+        "Stop and draw two cards from the widow"
+    );
+    // The widow's top two cards are the last two dealt to it: KS and AS.
+    let (_, mine) = told(&d, "keep", Viewer::Seat(0));
+    assert_eq!(mine, ["You draw KS AS from the widow."]);
+    let (after, theirs) = told(&d, "keep", Viewer::Spectator);
+    assert_eq!(
+        theirs,
+        ["Seat 0 draws two cards from the widow, having discarded as many."]
+    );
+    assert_eq!(
+        after.scene(Viewer::Seat(1)).seats[0].status.as_deref(),
+        Some("exchanged 2")
+    );
+}
+
+// Seat 2 holds every heart, and hearts are trump: it takes all 13 tricks. Quotas with seat 0
+// dealing are 6 / 4 / 3, so the deal scores 0 - 6, 0 - 4 and 13 - 3.
+#[test]
+fn end_of_deal_breakdown_counts_tricks_against_quotas() {
+    use engine::Viewer;
+    let mut d = golden_deal(false);
+    let mut legal = Vec::new();
+    let first = d.describe("KC".parse().unwrap());
+    assert_eq!(
+        (first.kind, first.label.as_str()),
+        ("play", "Lead the king of clubs (KC)")
+    );
+    let (after, lines) = told(&d, "KC", Viewer::Seat(1));
+    assert_eq!(lines, ["Seat 0 plays KC."]);
+    d = after;
+    d.apply("AC".parse().unwrap()).unwrap();
+    let (after, lines) = told(&d, "2H", Viewer::Seat(2));
+    assert_eq!(
+        lines,
+        ["You play 2H.", "You take trick 1 (now 1 against a quota of 3)."]
+    );
+    d = after;
+    let mut last = Vec::new();
+    while d.to_act().is_some() {
+        d.legal_actions(&mut legal);
+        let (after, lines) = told(&d, &legal[0].to_string(), Viewer::Spectator);
+        d = after;
+        last = lines;
+    }
+    assert_eq!(
+        last[last.len() - 3..],
+        [
+            "Seat 0 takes 0 tricks against a quota of 6: 6 under, -6.",
+            "Seat 1 takes 0 tricks against a quota of 4: 4 under, -4.",
+            "Seat 2 takes 13 tricks against a quota of 3: 10 over, +10.",
+        ]
+    );
+    assert_eq!(d.scores(), [-6, -4, 10]);
+}
+
+#[test]
+fn view_text_is_plain() {
+    let d = golden_deal(true);
+    let text = d.view(0).to_string();
+    for bad in ["Some(", "None", "[", "{"] {
+        assert!(!text.contains(bad), "{text}");
+    }
+}
