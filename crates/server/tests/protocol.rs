@@ -376,3 +376,48 @@ async fn a_restarted_server_replays_its_tables_and_play_goes_on() {
     assert_eq!(ack["version"], v + 1);
     let _ = schema();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_out_of_time_has_a_bot_play_for_them() {
+    let db = temp_db("clock");
+    let s = start(&db, Limits::default()).await;
+    let created = create(
+        s.addr,
+        json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 5, "clock_seconds": 5}),
+    )
+    .await;
+    let id = created["id"].as_i64().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let mut ws = connect(s.addr, id, Some(&token)).await;
+    let mut log = Vec::new();
+    let state = my_turn(&mut ws, &mut log).await;
+    let version = state["version"].as_u64().unwrap();
+    // Say nothing: within the clock and a little more, the table moves on without us.
+    let started = std::time::Instant::now();
+    loop {
+        let m = next(&mut ws).await;
+        if m["type"] == "state" && m["version"].as_u64().unwrap() > version {
+            let mine = m["feed"].as_array().unwrap().iter().any(|f| f["event"]["seat"] == 0);
+            assert!(mine, "the timed-out decision is told as seat 0's: {m}");
+            break;
+        }
+    }
+    let waited = started.elapsed().as_secs_f64();
+    assert!((4.0..15.0).contains(&waited), "{waited}");
+}
+
+#[test]
+fn the_database_is_migrated_and_reopens() {
+    let db = temp_db("migrate");
+    let store = server::store::SqliteStore::open(&db).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 1);
+    drop(store);
+    let store = server::store::SqliteStore::open(&db).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 1);
+    // A database from a newer server is refused, not damaged.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE schema_version SET version = 99", []).unwrap();
+    drop(conn);
+    let err = server::store::SqliteStore::open(&db).err().unwrap();
+    assert!(err.contains("newer"), "{err}");
+}
