@@ -1,49 +1,108 @@
-//! The Big Three table model: the bidding for the solo seat, the widow, the combination to
-//! beat, and the payments.
+//! The Big Three table model: the opening heart, the bidding to play alone, the widow (seen by
+//! the solo player, or by all when the table shows it), the combination to beat with its cards,
+//! passes and bombs, and who pays whom at the end.
 
 use super::combo::{strength, take_cards, Combo, ComboKind, ORDER};
 use super::state::{BigThreeAction, BigThreeDeal, Step};
 use crate::present::{hidden, seat_rows, signed, sorted_hand, waiting};
-use cards::{Card, CardSet};
+use cards::{Card, CardSet, Rank};
 use engine::{
-    cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Pile, Viewer,
+    cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
+    Pile, Seat, Viewer,
 };
 
 pub(super) const ACTION_KINDS: &[ActionKind] = &[
     ActionKind {
         name: "bid",
         group: "bid",
-        help: "Bid 1, 2 or 3 to play alone against the other two: the highest bidder takes the four widow cards and leads; the stake is the bid.",
+        help: "Bid 1, 2 or 3 chips to play alone against the other two. The holder of the four of hearts opens and must bid; each bid must be higher. The highest bidder takes the four widow cards, and at the end pays or collects the bid from each opponent.",
     },
     ActionKind {
         name: "pass",
         group: "pass",
-        help: "In the bidding, decline to bid. In play, decline to beat the combination on the table; when both others pass, the last to play leads anything.",
+        help: "In the bidding: decline to bid higher (by default a pass is final). In play: decline to beat the combination on the table; you may play again later in the round. When both others pass, the last to play leads anything.",
     },
     ActionKind {
         name: "play",
         group: "play",
-        help: "Play a combination: a single, a pair, three or four of a kind, a straight of three or more ranks, or a run of consecutive pairs or trips. It must be the same shape as the one on the table and higher. The first to shed every card wins the hand.",
+        help: "Play a combination from your hand: a single card, a pair, three or four of a kind, a straight of three or more ranks in a row, or a run of three or more pairs (or threes, or fours) in a row. Ranks go 4 (low) up to K, A, 2 and 3 (high); suits never matter, and A, 2 and 3 never go in straights or runs. To follow, play the same kind and length with a higher top rank; where four of a kind are bombs they beat anything but higher fours. The first player out of cards ends the hand.",
     },
 ];
 
-fn rank_name(index: u8) -> &'static str {
-    ORDER[index as usize].name()
+/// A rank as players say it in a combination: "7", "queen".
+fn rank_word(index: u8) -> &'static str {
+    match ORDER[index as usize] {
+        Rank::Jack => "jack",
+        Rank::Queen => "queen",
+        Rank::King => "king",
+        Rank::Ace => "ace",
+        Rank::Two => "2",
+        Rank::Three => "3",
+        Rank::Four => "4",
+        Rank::Five => "5",
+        Rank::Six => "6",
+        Rank::Seven => "7",
+        Rank::Eight => "8",
+        Rank::Nine => "9",
+        Rank::Ten => "10",
+    }
 }
 
-/// "a pair of sevens", "a straight from four to eight".
-pub(super) fn combo_words(c: &Combo) -> String {
+/// "7s", "queens".
+fn ranks_word(index: u8) -> String {
+    format!("{}s", rank_word(index))
+}
+
+fn number_word(n: u8) -> String {
+    const WORDS: [&str; 14] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen",
+    ];
+    WORDS.get(n as usize).map_or(n.to_string(), |w| w.to_string())
+}
+
+/// A combination in words without an article: "pair of 7s", "three 9s", "straight of four
+/// from 10 to king", "run of three pairs from 4s to 6s".
+pub(super) fn combo_noun(c: &Combo) -> String {
     let low = c.top + 1 - c.groups;
-    let (lo, hi) = (rank_name(low), rank_name(c.top));
+    let n = number_word(c.groups);
     match c.kind {
-        ComboKind::Single => format!("a single {hi}"),
-        ComboKind::Pair => format!("a pair of {hi}s"),
-        ComboKind::Trips => format!("three {hi}s"),
-        ComboKind::Quads => format!("four {hi}s"),
-        ComboKind::Straight => format!("a straight from {lo} to {hi}"),
-        ComboKind::Run2 => format!("pairs from {lo} to {hi}"),
-        ComboKind::Run3 => format!("trips from {lo} to {hi}"),
-        ComboKind::Run4 => format!("fours from {lo} to {hi}"),
+        ComboKind::Single => format!("single {}", rank_word(c.top)),
+        ComboKind::Pair => format!("pair of {}", ranks_word(c.top)),
+        ComboKind::Trips => format!("three {}", ranks_word(c.top)),
+        ComboKind::Quads => format!("four {}", ranks_word(c.top)),
+        ComboKind::Straight => format!("straight of {n} from {} to {}", rank_word(low), rank_word(c.top)),
+        ComboKind::Run2 => format!("run of {n} pairs from {} to {}", ranks_word(low), ranks_word(c.top)),
+        ComboKind::Run3 => format!("run of {n} threes from {} to {}", ranks_word(low), ranks_word(c.top)),
+        ComboKind::Run4 => format!("run of {n} fours from {} to {}", ranks_word(low), ranks_word(c.top)),
+    }
+}
+
+/// A combination in words: "a pair of 7s", "three 9s", "a straight of five from 4 to 8".
+pub(super) fn combo_words(c: &Combo) -> String {
+    match c.kind {
+        ComboKind::Trips | ComboKind::Quads => combo_noun(c),
+        _ => format!("a {}", combo_noun(c)),
+    }
+}
+
+/// Someone's combination: "@2's pair of 7s".
+fn whose(by: u8, c: &Combo) -> String {
+    format!("@{by}'s {}", combo_noun(c))
+}
+
+/// What beats `c`, in words, for a prompt: "a higher pair".
+fn higher_words(c: &Combo) -> String {
+    let n = number_word(c.groups);
+    match c.kind {
+        ComboKind::Single => "a higher single".to_string(),
+        ComboKind::Pair => "a higher pair".to_string(),
+        ComboKind::Trips => "a higher three of a kind".to_string(),
+        ComboKind::Quads => "higher fours".to_string(),
+        ComboKind::Straight => format!("a higher straight of {n}"),
+        ComboKind::Run2 => format!("a higher run of {n} pairs"),
+        ComboKind::Run3 => format!("a higher run of {n} threes"),
+        ComboKind::Run4 => format!("a higher run of {n} fours"),
     }
 }
 
@@ -57,7 +116,8 @@ fn cards_of(set: CardSet) -> Vec<Card> {
     v
 }
 
-fn seat_order(d: &BigThreeDeal) -> Vec<usize> {
+/// Seats in turn order, from seat 0.
+fn seat_order(d: &BigThreeDeal) -> Vec<Seat> {
     let mut order = vec![0];
     while order.len() < 3 {
         order.push(d.cfg.next(*order.last().expect("not empty")));
@@ -65,97 +125,186 @@ fn seat_order(d: &BigThreeDeal) -> Vec<usize> {
     order
 }
 
+fn others(d: &BigThreeDeal, seat: Seat) -> [Seat; 2] {
+    let a = d.cfg.next(seat);
+    [a, d.cfg.next(a)]
+}
+
 fn widow_seen(d: &BigThreeDeal, viewer: Viewer) -> bool {
-    d.solo.is_some() && (d.cfg.show_widow || d.solo.is_some_and(|s| viewer.is(s as usize)))
+    d.solo.is_some_and(|s| d.cfg.show_widow || viewer.is(s as Seat))
+}
+
+/// A play that beats a combination of another kind: four of a kind where they are bombs.
+fn is_bomb(d: &BigThreeDeal, c: &Combo) -> bool {
+    d.cfg.quads_are_bombs && c.kind == ComboKind::Quads && d.table.is_some_and(|(t, _)| t.kind != ComboKind::Quads)
+}
+
+/// The bids open to the seat to act (empty once 3 is bid).
+fn bids_open(d: &BigThreeDeal) -> Vec<u8> {
+    let lo = d.high_bid + 1;
+    let hi = if d.cfg.any_higher_bid { 3 } else { lo.min(3) };
+    (lo..=hi).collect()
+}
+
+fn chips(n: i64) -> String {
+    if n == 1 {
+        "1 chip".to_string()
+    } else {
+        format!("{n} chips")
+    }
+}
+
+/// The seats that have passed on the combination now on the table.
+fn passed_on_table(d: &BigThreeDeal) -> Vec<Seat> {
+    let Some((_, by)) = d.table else { return Vec::new() };
+    let mut seat = by as Seat;
+    (0..d.passes_in_row)
+        .map(|_| {
+            seat = d.cfg.next(seat);
+            seat
+        })
+        .collect()
+}
+
+fn last_call(d: &BigThreeDeal, s: Seat) -> Option<u8> {
+    d.bids[..d.bid_len as usize]
+        .iter()
+        .rev()
+        .find(|&&(who, _)| who as Seat == s)
+        .map(|&(_, b)| b)
+}
+
+fn title(d: &BigThreeDeal) -> String {
+    let stage = match (d.step, d.solo, d.winner) {
+        (Step::Bidding, _, _) => "bidding".to_string(),
+        (Step::Over, _, Some(w)) => format!("over, @{w} went out first"),
+        (_, Some(s), _) => format!("play, @{s} alone for {}", d.high_bid),
+        _ => "play".to_string(),
+    };
+    format!("Big Three, hand {} of {}: {stage}", d.deal_number + 1, d.cfg.max_hands)
+}
+
+fn prompt(d: &BigThreeDeal, viewer: Viewer) -> String {
+    if d.step == Step::Over {
+        return "The hand is over.".to_string();
+    }
+    let actor = d.to_act as Seat;
+    if !viewer.is(actor) {
+        let doing = match d.step {
+            Step::Bidding => "bid or pass",
+            _ if d.table.is_none() => "lead",
+            _ => "play or pass",
+        };
+        return waiting(actor, doing);
+    }
+    match (d.step, d.table) {
+        (Step::Bidding, _) => {
+            let bids: Vec<String> = bids_open(d).iter().map(u8::to_string).collect();
+            let bids = match bids.as_slice() {
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+                [] => String::new(),
+            };
+            match d.high_bidder {
+                None => format!(
+                    "You hold the {} and open the bidding: bid {bids} to play alone against the other two.",
+                    d.opening_heart
+                ),
+                Some(by) => format!("Bid {bids} to outbid @{by}'s {} and play alone, or pass.", d.high_bid),
+            }
+        }
+        (_, None) => "Lead any combination.".to_string(),
+        (_, Some((c, by))) => {
+            let bomb = if d.cfg.quads_are_bombs && c.kind != ComboKind::Quads {
+                ", bomb it with four of a kind"
+            } else {
+                ""
+            };
+            format!("Beat {} with {}{bomb}, or pass.", whose(by, &c), higher_words(&c))
+        }
+    }
 }
 
 pub(super) fn scene(d: &BigThreeDeal, viewer: Viewer) -> DealScene {
-    let to_act = (d.step != Step::Over).then_some(d.to_act as usize);
-    let rows = seat_rows(3, Some(d.dealer as usize), to_act);
+    let to_act = (d.step != Step::Over).then_some(d.to_act as Seat);
+    let rows = seat_rows(3, Some(d.dealer as Seat), to_act);
+    let passed = passed_on_table(d);
     let mut seats = Vec::new();
     for s in seat_order(d) {
         let mut row = rows[s].clone();
-        if viewer.is(s) {
-            row.hand = engine::HandScene::Shown {
+        row.hand = if viewer.is(s) {
+            HandScene::Shown {
                 cards: sorted_hand(d.hands[s].iter(), by_strength),
-            };
+            }
         } else {
-            row.hand = hidden(d.hands[s].len() as usize);
-        }
-        if s == d.opener as usize {
+            hidden(d.hands[s].len() as usize)
+        };
+        if s == d.opener as Seat {
             row.marks.push("opener".to_string());
         }
-        if d.solo == Some(s as u8) {
-            row.marks.push(format!("solo for {}", d.high_bid));
+        match d.solo {
+            Some(solo) if solo as Seat == s => row.marks.push(format!("alone for {}", d.high_bid)),
+            Some(_) => row.marks.push("against the solo player".to_string()),
+            None => {}
         }
         if d.step == Step::Bidding {
-            if let Some(&(_, b)) = d.bids[..d.bid_len as usize]
-                .iter()
-                .rev()
-                .find(|&&(who, _)| who as usize == s)
-            {
-                row.bid = Some(if b == 0 { "pass".to_string() } else { format!("bid {b}") });
+            row.bid = last_call(d, s).map(|b| if b == 0 { "pass".to_string() } else { format!("bid {b}") });
+            if d.cfg.pass_is_final && d.passed[s] {
+                row.status = Some("out of the bidding".to_string());
             }
         }
-        if d.step == Step::Over && d.winner == Some(s as u8) {
-            row.status = Some("out: won the hand".to_string());
+        if passed.contains(&s) {
+            row.status = Some("passed".to_string());
         }
-        if viewer.is(s) && widow_seen(d, viewer) && d.solo == Some(s as u8) {
+        if d.winner == Some(s as u8) {
+            row.status = Some("out of cards first".to_string());
+        }
+        if d.solo == Some(s as u8) && widow_seen(d, viewer) {
             row.groups.push(CardGroup::new("Widow taken", cards_of(d.widow)));
+        }
+        if d.step == Step::Over {
+            let unit = if d.deltas[s].abs() == 1 { "chip" } else { "chips" };
+            row.notes.push(format!("{} {unit} this hand", signed(d.deltas[s])));
         }
         seats.push(row);
     }
     let mut piles = Vec::new();
     match d.table {
         Some((combo, by)) => piles.push(Pile::face_up(
-            format!("To beat: {} by @{by}", combo_words(&combo)),
+            format!("To beat: {}", whose(by, &combo)),
             cards_of(d.table_cards),
         )),
-        None if d.step == Step::Playing => piles.push(Pile::face_up("Table: a free lead", [])),
+        None if d.step == Step::Playing => piles.push(Pile::face_up("Nothing to beat: a free lead", [])),
         None => {}
     }
-    if d.step == Step::Bidding || !widow_seen(d, viewer) {
-        if d.step == Step::Bidding {
-            piles.push(Pile::face_down("Widow", d.widow.len() as usize));
-        }
-    } else {
-        piles.push(Pile::face_up("Widow, taken by the solo player", cards_of(d.widow)));
+    if d.step == Step::Bidding {
+        piles.push(Pile::face_down("Widow", d.widow.len() as usize));
     }
-    piles.push(Pile::face_up("Played", cards_of(d.played)));
+    piles.push(Pile::face_up("Played this hand", cards_of(d.played)));
     let mut facts = vec![Fact::new(
-        "Opening heart",
-        format!("{} held by @{}", d.opening_heart, d.opener),
+        "Opened by",
+        format!("@{}, holding the {}", d.opener, d.opening_heart),
     )];
-    if d.high_bid > 0 {
-        let who = d.high_bidder.map_or(String::new(), |b| format!(" by @{b}"));
-        facts.push(Fact::new("Bid", format!("{}{who}", d.high_bid)));
+    match (d.solo, d.high_bidder) {
+        (Some(s), _) => facts.push(Fact::new(
+            "Playing alone",
+            format!(
+                "@{s}, for {} a head: collected on going out first, paid to each opponent otherwise",
+                chips(d.high_bid as i64)
+            ),
+        )),
+        (None, Some(b)) => facts.push(Fact::new("High bid", format!("{} by @{b}", d.high_bid))),
+        (None, None) => {}
     }
     facts.push(Fact::new(
         "Turn order",
         if d.cfg.clockwise { "to the left" } else { "to the right" },
     ));
-    let prompt = match to_act {
-        None => "The hand is over.".to_string(),
-        Some(s) if viewer.is(s) => match d.step {
-            Step::Bidding if d.high_bid == 0 => "Open the bidding: bid 1, 2 or 3 to play solo.".to_string(),
-            Step::Bidding => format!("Bid more than {} to play solo, or pass.", d.high_bid),
-            _ => match d.table {
-                Some((c, by)) => format!("Beat {} played by @{by}, or pass.", combo_words(&c)),
-                None => "Lead any combination.".to_string(),
-            },
-        },
-        Some(s) => waiting(s, if d.step == Step::Bidding { "bid" } else { "play" }),
-    };
+    if d.cfg.quads_are_bombs {
+        facts.push(Fact::new("Bombs", "four of a kind beats anything but higher fours"));
+    }
     DealScene {
-        title: format!(
-            "Big Three, hand {}: {}",
-            d.deal_number + 1,
-            match d.step {
-                Step::Bidding => "bidding",
-                Step::Playing => "play",
-                Step::Over => "over",
-            }
-        ),
+        title: title(d),
         seats,
         centre: Centre {
             trick: None,
@@ -164,59 +313,100 @@ pub(super) fn scene(d: &BigThreeDeal, viewer: Viewer) -> DealScene {
             facts,
         },
         deal_scores: (d.step == Step::Over).then(|| DealScores {
-            label: "This hand".to_string(),
+            label: "Chips this hand".to_string(),
             values: d.deltas.to_vec(),
         }),
-        target: Some(format!("{} hands; the most chips wins.", d.cfg.max_hands)),
-        prompt,
+        target: Some(format!("{} hands; the most chips at the end wins.", d.cfg.max_hands)),
+        prompt: prompt(d, viewer),
     }
 }
 
+pub(super) fn narrate_start(d: &BigThreeDeal, out: &mut Narration) {
+    let o = d.opener as Seat;
+    let text = if d.opening_heart.rank() == Some(Rank::Four) {
+        format!(
+            "@{o} {{hold|holds}} the {} and {{open|opens}} the bidding.",
+            d.opening_heart
+        )
+    } else {
+        format!(
+            "The four of hearts is in the widow: @{o} {{hold|holds}} the lowest heart out, the {}, and {{open|opens}} the bidding.",
+            d.opening_heart
+        )
+    };
+    out.all(Event::new("open", Some(o), text).with_cards([d.opening_heart]));
+}
+
 pub(super) fn narrate(before: &BigThreeDeal, action: BigThreeAction, after: &BigThreeDeal, out: &mut Narration) {
-    let s = before.to_act as usize;
+    let s = before.to_act as Seat;
     match action {
-        BigThreeAction::Bid(b) => out.all(Event::new("bid", Some(s), format!("@{s} {{bid|bids}} {b}."))),
-        BigThreeAction::Pass if before.step == Step::Bidding => {
-            out.all(Event::new("bid", Some(s), format!("@{s} {{pass|passes}}.")))
+        BigThreeAction::Bid(b) => {
+            let text = if before.high_bidder.is_none() {
+                format!("@{s} {{open|opens}} with a bid of {b}.")
+            } else {
+                format!("@{s} {{bid|bids}} {b}.")
+            };
+            out.all(Event::new("bid", Some(s), text));
         }
-        BigThreeAction::Pass => out.all(Event::new("pass", Some(s), format!("@{s} {{pass|passes}}."))),
+        BigThreeAction::Pass if before.step == Step::Bidding => {
+            let text = if before.cfg.pass_is_final {
+                format!("@{s} {{pass|passes}} and {{drop|drops}} out of the bidding.")
+            } else {
+                format!("@{s} {{pass|passes}}.")
+            };
+            out.all(Event::new("bid", Some(s), text));
+        }
+        BigThreeAction::Pass => {
+            let on = before
+                .table
+                .map_or(String::new(), |(c, by)| format!(" on {}", whose(by, &c)));
+            out.all(Event::new("pass", Some(s), format!("@{s} {{pass|passes}}{on}.")));
+        }
         BigThreeAction::Play(c) => {
             let cards = cards_of(after.table_cards);
-            out.all(
-                Event::new(
-                    "play",
-                    Some(s),
-                    format!("@{s} {{play|plays}} {}: {}.", combo_words(&c), cards_text(&cards)),
-                )
-                .with_cards(cards),
-            );
+            let text = match before.table {
+                Some((t, by)) if is_bomb(before, &c) => format!(
+                    "@{s} {{bomb|bombs}} {} with {}: {}.",
+                    whose(by, &t),
+                    combo_words(&c),
+                    cards_text(&cards)
+                ),
+                Some(_) => format!("@{s} {{play|plays}} {}: {}.", combo_words(&c), cards_text(&cards)),
+                None => format!("@{s} {{lead|leads}} {}: {}.", combo_words(&c), cards_text(&cards)),
+            };
+            out.all(Event::new("play", Some(s), text).with_cards(cards));
         }
     }
     if before.solo.is_none() {
         if let Some(solo) = after.solo {
-            let solo = solo as usize;
-            let widow = cards_of(after.widow);
-            let text = format!(
-                "@{solo} {{play|plays}} solo for {} and {{take|takes}} the widow",
+            let solo = solo as Seat;
+            let [a, b] = others(after, solo);
+            let won = format!(
+                "@{solo} {{win|wins}} the bidding at {} and {{play|plays}} alone against @{a} and @{b}, taking the widow",
                 after.high_bid
             );
+            let widow = cards_of(after.widow);
+            let shown = Event::new("widow", Some(solo), format!("{won}: {}.", cards_text(&widow))).with_cards(widow);
             if after.cfg.show_widow {
-                out.all(Event::new("widow", Some(solo), format!("{text}: {}.", cards_text(&widow))).with_cards(widow));
+                out.all(shown);
             } else {
-                out.only(
-                    solo,
-                    Event::new("widow", Some(solo), format!("{text}: {}.", cards_text(&widow))).with_cards(widow),
-                );
-                out.all_but(solo, Event::new("widow", Some(solo), format!("{text}.")));
+                out.only(solo, shown);
+                out.all_but(solo, Event::new("widow", Some(solo), format!("{won} unseen.")));
             }
+            let lead = after.to_act as Seat;
+            out.all(Event::new(
+                "lead",
+                Some(lead),
+                format!("@{lead} opened the bidding and {{lead|leads}} first."),
+            ));
         }
     }
     if before.step == Step::Playing && before.table.is_some() && after.table.is_none() && after.step == Step::Playing {
-        let lead = after.to_act as usize;
+        let lead = after.to_act as Seat;
         out.all(Event::new(
             "lead",
             Some(lead),
-            format!("Both others passed: @{lead} {{lead|leads}} anew."),
+            format!("Both others passed: @{lead} {{lead|leads}} anything."),
         ));
     }
 }
@@ -225,26 +415,66 @@ pub(super) fn narrate_end(d: &BigThreeDeal, out: &mut Narration) {
     let (Some(winner), Some(solo)) = (d.winner, d.solo) else {
         return;
     };
-    let (winner, solo) = (winner as usize, solo as usize);
+    let (winner, solo) = (winner as Seat, solo as Seat);
     let bid = d.high_bid as i64;
+    let [a, b] = others(d, solo);
+    let left: Vec<String> = others(d, winner)
+        .iter()
+        .map(|&s| format!("@{s} {}", d.hands[s].len()))
+        .collect();
+    out.all(Event::new(
+        "out",
+        Some(winner),
+        format!("@{winner} {{go|goes}} out first (cards left: {}).", left.join(", ")),
+    ));
     let text = if winner == solo {
-        format!("@{solo} {{go|goes}} out first and {{win|wins}} the solo for {bid}: each other player pays {bid}.")
+        format!(
+            "@{solo}, alone for {bid}, {{win|wins}}: @{a} and @{b} each pay @{solo} {}, {} in all.",
+            chips(bid),
+            2 * bid
+        )
     } else {
-        format!("@{winner} {{go|goes}} out before the solo player: @{solo} pays {bid} to each other player.")
+        format!(
+            "@{solo}, alone for {bid}, {{lose|loses}} and {{pay|pays}} @{a} and @{b} {} each, {} in all.",
+            chips(bid),
+            2 * bid
+        )
     };
-    out.all(Event::new("score", Some(winner), text));
-    for s in 0..3 {
-        out.all(Event::new("score", Some(s), format!("@{s}: {}.", signed(d.deltas[s]))));
-    }
+    out.all(Event::new("score", Some(solo), text));
 }
 
 pub(super) fn describe(d: &BigThreeDeal, action: BigThreeAction) -> Described {
     match action {
-        BigThreeAction::Bid(b) => Described::new("bid", format!("Bid {b}")),
-        BigThreeAction::Pass => Described::new("pass", "Pass"),
+        BigThreeAction::Bid(b) if d.high_bidder.is_none() => Described::new(
+            "bid",
+            format!("Open with {b}: play alone for {} from each", chips(b as i64)),
+        ),
+        BigThreeAction::Bid(b) => {
+            Described::new("bid", format!("Bid {b}: play alone for {} from each", chips(b as i64)))
+        }
+        BigThreeAction::Pass if d.step == Step::Bidding => Described::new(
+            "pass",
+            if d.cfg.pass_is_final {
+                "Pass and drop out of the bidding"
+            } else {
+                "Pass"
+            },
+        ),
+        BigThreeAction::Pass => Described::new(
+            "pass",
+            d.table
+                .map_or("Pass".to_string(), |(c, by)| format!("Pass on {}", whose(by, &c))),
+        ),
         BigThreeAction::Play(c) => {
             let cards = cards_of(take_cards(d.hands[d.to_act as usize], &c));
-            Described::new("play", format!("Play {}: {}", combo_words(&c), cards_text(&cards))).with_cards(cards)
+            let label = if is_bomb(d, &c) {
+                format!("Bomb with {}: {}", combo_words(&c), cards_text(&cards))
+            } else if d.table.is_none() {
+                format!("Lead {}: {}", combo_words(&c), cards_text(&cards))
+            } else {
+                format!("Play {}: {}", combo_words(&c), cards_text(&cards))
+            };
+            Described::new("play", label).with_cards(cards)
         }
     }
 }

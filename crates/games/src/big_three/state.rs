@@ -455,6 +455,10 @@ impl Deal for BigThreeDeal {
         super::present::narrate(self, action, after, out);
     }
 
+    fn narrate_start(&self, out: &mut engine::Narration) {
+        super::present::narrate_start(self, out);
+    }
+
     fn narrate_end(&self, out: &mut engine::Narration) {
         super::present::narrate_end(self, out);
     }
@@ -542,40 +546,49 @@ impl fmt::Display for BigThreeView {
             self.opener,
             self.opening_heart
         )?;
+        let mut lines = Vec::new();
         if let Some(s) = self.solo {
-            writeln!(f, "Seat {s} plays solo for {}.", self.bid)?;
+            lines.push(format!("Seat {s} plays solo for {}.", self.bid));
         }
-        if self.step == Step::Bidding {
-            let bids: Vec<String> = self
-                .bids
-                .iter()
-                .map(|&(s, b)| {
-                    if b == 0 {
-                        format!("seat {s} passes")
+        if let Some(w) = self.widow {
+            lines.push(format!("Widow: {w}."));
+        }
+        match (self.step, &self.table, self.winner) {
+            (Step::Bidding, _, _) => {
+                let bids: Vec<String> = self
+                    .bids
+                    .iter()
+                    .map(|&(s, b)| {
+                        if b == 0 {
+                            format!("seat {s} passes")
+                        } else {
+                            format!("seat {s} bids {b}")
+                        }
+                    })
+                    .collect();
+                lines.push(format!(
+                    "Bidding: {}.",
+                    if bids.is_empty() {
+                        "none yet".to_string()
                     } else {
-                        format!("seat {s} bids {b}")
+                        bids.join(", ")
                     }
-                })
-                .collect();
-            write!(
-                f,
-                "Bidding: {}",
-                if bids.is_empty() {
-                    "none yet".to_string()
-                } else {
-                    bids.join(", ")
-                }
-            )?;
-        } else {
-            match &self.table {
-                Some(t) => write!(f, "To beat: {} (seat {})", t.combo, t.seat)?,
-                None => write!(f, "Free lead.")?,
+                ));
             }
+            (_, _, Some(w)) => lines.push(format!("Seat {w} went out first.")),
+            (_, Some(t), None) => {
+                let words = t
+                    .combo
+                    .parse::<Combo>()
+                    .map_or(t.combo.clone(), |c| super::present::combo_noun(&c));
+                lines.push(format!("To beat: seat {}'s {words}, {}.", t.seat, t.cards));
+            }
+            (_, None, None) => lines.push("Free lead.".to_string()),
         }
         if let Some(r) = self.result {
             let r: Vec<String> = r.iter().enumerate().map(|(s, d)| format!("seat {s} {d:+}")).collect();
-            write!(f, "\nResult: {}", r.join(", "))?;
+            lines.push(format!("Result: {}", r.join(", ")));
         }
-        Ok(())
+        f.write_str(&lines.join("\n"))
     }
 }

@@ -360,3 +360,261 @@ fn generated_combinations_match_brute_force() {
         }
     }
 }
+
+/// The table model: golden sentences, labels, prompts and the payment breakdown.
+mod model {
+    use super::*;
+    use engine::{seat_name, HandScene, Narration, Viewer};
+
+    /// What `viewer` is told when `action` is applied (and, if the hand ends, of its end).
+    fn told(d: &mut BigThreeDeal, action: &str, viewer: Viewer) -> Vec<String> {
+        let before = d.clone();
+        act(d, action);
+        let mut out = Narration::new();
+        before.narrate(action.parse().unwrap(), d, &mut out);
+        if d.to_act().is_none() {
+            d.narrate_end(&mut out);
+        }
+        lines(&out, viewer)
+    }
+
+    fn lines(out: &Narration, viewer: Viewer) -> Vec<String> {
+        out.said
+            .iter()
+            .filter(|s| s.audience.includes(viewer))
+            .map(|s| s.event.render(viewer, &seat_name))
+            .collect()
+    }
+
+    fn prompt(d: &BigThreeDeal, viewer: Viewer) -> String {
+        engine::render(&d.scene(viewer).prompt, None, viewer, &seat_name)
+    }
+
+    /// BTX1's bidding told: seat 0 opens with 1, seat 1 bids 2, seat 2 and seat 0 pass; seat 1
+    /// takes the widow (seen by seat 1 only) and seat 0, the opener, leads.
+    #[test]
+    fn the_bidding_and_the_widow_are_told() {
+        let mut d = BigThreeDeal::new(config(&[]), 0, 0, &order_for(HANDS, WIDOW));
+        let mut start = Narration::new();
+        d.narrate_start(&mut start);
+        assert_eq!(
+            lines(&start, Viewer::Spectator),
+            ["Seat 0 holds the 4H and opens the bidding."]
+        );
+        assert_eq!(
+            prompt(&d, Viewer::Seat(0)),
+            "You hold the 4H and open the bidding: bid 1, 2 or 3 to play alone against the other two."
+        );
+        assert_eq!(
+            d.describe(BigThreeAction::Bid(1)).label,
+            "Open with 1: play alone for 1 chip from each"
+        );
+        assert_eq!(
+            told(&mut d, "bid 1", Viewer::Seat(2)),
+            ["Seat 0 opens with a bid of 1."]
+        );
+        assert_eq!(
+            prompt(&d, Viewer::Seat(1)),
+            "Bid 2 or 3 to outbid seat 0's 1 and play alone, or pass."
+        );
+        assert_eq!(prompt(&d, Viewer::Seat(2)), "Waiting for seat 1 to bid or pass.");
+        assert_eq!(told(&mut d, "bid 2", Viewer::Seat(0)), ["Seat 1 bids 2."]);
+        assert_eq!(
+            d.describe(BigThreeAction::Pass).label,
+            "Pass and drop out of the bidding"
+        );
+        assert_eq!(
+            told(&mut d, "pass", Viewer::Seat(2)),
+            ["You pass and drop out of the bidding."]
+        );
+        let mut seen_by_solo = d.clone();
+        assert_eq!(
+            told(&mut d, "pass", Viewer::Seat(0)),
+            [
+                "You pass and drop out of the bidding.",
+                "Seat 1 wins the bidding at 2 and plays alone against seat 2 and you, taking the widow unseen.",
+                "You opened the bidding and lead first.",
+            ]
+        );
+        assert_eq!(
+            told(&mut seen_by_solo, "pass", Viewer::Seat(1))[1],
+            "You win the bidding at 2 and play alone against seat 2 and seat 0, taking the widow: KD AD 2D 3D."
+        );
+        // Only the solo player sees the widow among its cards; the others see 20 face down.
+        let scene = d.scene(Viewer::Seat(0));
+        let row = |s: usize| scene.seats.iter().find(|r| r.seat == s).unwrap();
+        assert_eq!(row(1).hand, HandScene::Hidden { count: 20 });
+        assert!(row(1).groups.is_empty());
+        assert_eq!(row(1).marks, ["alone for 2"]);
+        assert!(matches!(row(0).hand, HandScene::Shown { .. }));
+        let solo = d.scene(Viewer::Seat(1));
+        let widow = &solo.seats.iter().find(|r| r.seat == 1).unwrap().groups[0];
+        assert_eq!((widow.label.as_str(), widow.cards.len()), ("Widow taken", 4));
+
+        // Combinations are labelled in words with their cards; passes name what they pass on.
+        let pair = d.describe(BigThreeAction::Play(combo("77")));
+        assert_eq!((pair.kind, pair.label.as_str()), ("play", "Lead a pair of 7s: 7H 7S"));
+        assert_eq!(pair.cards, parse_card_list("7H 7S").unwrap());
+        let run = d.describe(BigThreeAction::Play(combo("445566")));
+        assert_eq!(run.label, "Lead a run of three pairs from 4s to 6s: 4H 4S 5H 5S 6H 6S");
+        assert_eq!(
+            told(&mut d, "77", Viewer::Spectator),
+            ["Seat 0 leads a pair of 7s: 7H 7S."]
+        );
+        let text = d.view(2).to_string();
+        assert!(
+            text.ends_with("Seat 1 plays solo for 2.\nTo beat: seat 0's pair of 7s, 7H 7S."),
+            "{text}"
+        );
+        assert_eq!(
+            prompt(&d, Viewer::Seat(1)),
+            "Beat seat 0's pair of 7s with a higher pair, or pass."
+        );
+        assert_eq!(d.describe(BigThreeAction::Pass).label, "Pass on @0's pair of 7s");
+        assert_eq!(
+            d.describe(BigThreeAction::Play(combo("QQ"))).label,
+            "Play a pair of queens: QH QS"
+        );
+        assert_eq!(
+            told(&mut d, "pass", Viewer::Seat(0)),
+            ["Seat 1 passes on your pair of 7s."]
+        );
+        assert_eq!(
+            d.scene(Viewer::Spectator)
+                .seats
+                .iter()
+                .find(|r| r.seat == 1)
+                .unwrap()
+                .status
+                .as_deref(),
+            Some("passed")
+        );
+        assert_eq!(
+            told(&mut d, "pass", Viewer::Spectator),
+            [
+                "Seat 2 passes on seat 0's pair of 7s.",
+                "Both others passed: seat 0 leads anything.",
+            ]
+        );
+    }
+
+    /// Seat 0 holds every heart and the black A 2 3, bids 3 and takes the widow AC 2C 3C 3D:
+    /// four unbeatable leads take it out, and each opponent pays the bid.
+    const SOLO_HANDS: [&str; 3] = [
+        "4H 5H 6H 7H 8H 9H TH JH QH KH AH 2H 3H AS 2S 3S",
+        "4C 5C 6C 7C 8C 9C TC JC QC KC 4D 5D 6D 7D 8D 9D",
+        "TD JD QD KD AD 2D 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    ];
+    const SOLO_WIDOW: &str = "AC 2C 3C 3D";
+
+    #[test]
+    fn the_result_and_payments_are_told() {
+        let mut d = BigThreeDeal::new(config(&[]), 0, 4, &order_for(SOLO_HANDS, SOLO_WIDOW));
+        act(&mut d, "bid 3");
+        assert_eq!(
+            d.scene(Viewer::Seat(1)).title,
+            "Big Three, hand 5 of 10: play, @0 alone for 3"
+        );
+        let straight = d.describe(BigThreeAction::Play(combo("456789TJQK")));
+        assert_eq!(
+            straight.label,
+            "Lead a straight of ten from 4 to king: 4H 5H 6H 7H 8H 9H TH JH QH KH"
+        );
+        for play in [
+            "456789TJQK",
+            "pass",
+            "pass",
+            "3333",
+            "pass",
+            "pass",
+            "AAA",
+            "pass",
+            "pass",
+        ] {
+            act(&mut d, play);
+        }
+        let end = told(&mut d, "222", Viewer::Spectator);
+        assert_eq!(
+            end,
+            [
+                "Seat 0 leads three 2s: 2C 2H 2S.",
+                "Seat 0 goes out first (cards left: seat 1 16, seat 2 16).",
+                "Seat 0, alone for 3, wins: seat 1 and seat 2 each pay seat 0 3 chips, 6 in all.",
+            ]
+        );
+        assert_eq!(d.deltas(), [6, -3, -3]);
+        let scene = d.scene(Viewer::Seat(2));
+        assert_eq!(scene.prompt, "The hand is over.");
+        assert_eq!(scene.title, "Big Three, hand 5 of 10: over, @0 went out first");
+        let row0 = scene.seats.iter().find(|r| r.seat == 0).unwrap();
+        assert_eq!(row0.status.as_deref(), Some("out of cards first"));
+        assert_eq!(row0.notes, ["+6 chips this hand"]);
+        assert_eq!(scene.deal_scores.unwrap().values, [6, -3, -3]);
+        let text = d.view(1).to_string();
+        assert!(text.ends_with("Result: seat 0 +6, seat 1 -3, seat 2 -3"), "{text}");
+        assert!(!text.contains('['), "{text}");
+    }
+
+    /// With the bombs variant, four of a kind on a single is told as a bomb.
+    #[test]
+    fn a_bomb_is_labelled_and_told() {
+        let hands = [
+            "4H 4S 6H 7H 8H 9H TH JH QH KH AH 2H 3H AS 2S 3S",
+            "5C 5D 5H 5S 4C 6C 7C 8C 9C TC JC QC KC 4D 6D 7D",
+            "8D 9D TD JD QD KD AD 2D 6S 7S 8S 9S TS JS QS KS",
+        ];
+        let mut d = BigThreeDeal::new(config(&["quads_are_bombs=true"]), 0, 0, &order_for(hands, SOLO_WIDOW));
+        act(&mut d, "bid 3");
+        act(&mut d, "4");
+        assert_eq!(
+            prompt(&d, Viewer::Seat(1)),
+            "Beat seat 0's single 4 with a higher single, bomb it with four of a kind, or pass."
+        );
+        let bomb = d.describe(BigThreeAction::Play(combo("5555")));
+        assert_eq!(bomb.label, "Bomb with four 5s: 5C 5D 5H 5S");
+        assert_eq!(bomb.cards, parse_card_list("5C 5D 5H 5S").unwrap());
+        assert_eq!(
+            told(&mut d, "5555", Viewer::Seat(1)),
+            ["You bomb seat 0's single 4 with four 5s: 5C 5D 5H 5S."]
+        );
+    }
+
+    /// When an opponent goes out first the solo player pays each of them the bid.
+    #[test]
+    fn a_lost_solo_pays_each_opponent() {
+        let mut rng = GameRng::from_seed(11);
+        let mut pack = cards::DeckSpec::Standard52 { packs: 1 }.cards();
+        let mut v = Vec::new();
+        loop {
+            rng.shuffle(&mut pack);
+            let mut d = BigThreeDeal::new(config(&[]), 0, 0, &pack);
+            let mut last = None;
+            while d.to_act().is_some() {
+                d.legal_actions(&mut v);
+                let a = v[rng.index(v.len())];
+                last = Some((d.clone(), a));
+                d.apply(a).unwrap();
+            }
+            let (solo, winner, bid) = (d.solo().unwrap(), d.winner().unwrap(), d.bid());
+            if solo == winner {
+                continue;
+            }
+            let (before, a) = last.unwrap();
+            let mut out = Narration::new();
+            before.narrate(a, &d, &mut out);
+            d.narrate_end(&mut out);
+            let said = lines(&out, Viewer::Spectator);
+            let [x, y] = [1, 2].map(|k| (solo + k) % 3);
+            let unit = if bid == 1 { "chip" } else { "chips" };
+            assert_eq!(
+                said.last().unwrap(),
+                &format!(
+                    "Seat {solo}, alone for {bid}, loses and pays seat {x} and seat {y} {bid} {unit} each, {} in all.",
+                    2 * bid
+                )
+            );
+            assert_eq!(d.deltas()[solo], -2 * bid as i64);
+            return;
+        }
+    }
+}

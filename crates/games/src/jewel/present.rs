@@ -1,152 +1,382 @@
-//! The Jewel table model: the seating from the cut, the open card and the jewels, draws
-//! (the stock's card seen by the drawer only), packs, declarations, every hand laid out at the
-//! end and the pairwise settlement.
+//! The Jewel table model: the seating from the cut, the open card and the jewels, draws (the
+//! stock's card seen by the drawer only), packs, declarations right and wrong, every hand laid
+//! out at the end and the settlement between each pair of players.
 
-use super::melds::Arrangement;
-use super::scoring::{pay, Standing};
+use super::melds::{
+    Arrangement, Group, Table, ALL_WILD, FULL_HAND, MARRIAGE_BONUS, SEQUENCE, SET, SUPER_SEQUENCE, SUPER_SET,
+};
+use super::scoring::{jewel_points, jewel_suit_points, pay, Settlement, Standing};
 use super::state::{JewelAction, JewelDeal, Status, Step};
-use crate::present::{hidden, sorted_hand, waiting};
+use crate::present::{count_of_cards, hidden, signed, sorted_hand, waiting};
 use crate::trick::ace_high;
-use cards::Card;
+use cards::{Card, Rank, Suit};
 use engine::{
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
-    Pile, SeatScene, Viewer,
+    Pile, Seat, SeatScene, Viewer,
 };
 
 pub(super) const ACTION_KINDS: &[ActionKind] = &[
     ActionKind {
         name: "stock",
         group: "take",
-        help: "Draw the top card of the stock (only you see it).",
+        help: "Draw the top card of the stock to begin your turn; only you see which card it is.",
     },
     ActionKind {
         name: "take",
         group: "take",
-        help: "Take the card just discarded instead of drawing; everyone sees which card you took.",
+        help: "Begin your turn by taking the card the previous player just discarded, instead of drawing; everyone sees which card you took. A joker or a jewel thrown away can never be taken.",
     },
     ActionKind {
         name: "pack",
         group: "choose",
-        help: "Give up the deal: you keep your jewels face up for the settlement and pay the declarer 4 (at your first turn) or 8 (later) instead of settling on your hand.",
+        help: "Pack: give up the deal before drawing. Your hand goes under the stock, you keep up to two jewels face up and are paid for them, and you pay a declarer 4 if you pack at your first turn or 8 if you pack later (a mid pack). With no declarer a packer pays nothing.",
     },
     ActionKind {
         name: "discard",
         group: "discard",
-        help: "Discard a card face up; the next player may take it.",
+        help: "End your turn by discarding a card face up; the next player may take it (unless it is a joker or a jewel).",
     },
     ActionKind {
         name: "declare",
         group: "declare",
-        help: "Discard a card face down and lay down the other sixteen: a pure sequence of four and four groups of three. A wrong declaration puts you out of the deal and settles your hand as a full penalty.",
+        help: "Declare: throw a card face down and lay down the other sixteen, which must split into a compulsory sequence (four in a row of one suit, no wild card) and four groups of three, one of them pure (an auxiliary). A right declaration ends the deal and you collect; a wrong one puts you out and settles your hand as a full hand of 12.",
     },
 ];
 
-fn jewels_of(d: &JewelDeal) -> [Card; 2] {
-    let rank = d.table.open.rank().expect("the open card is natural");
-    d.table.jewel_suits.map(|s| Card::new(rank, s))
+fn jewels_of(table: &Table) -> [Card; 2] {
+    let rank = table.open.rank().expect("the open card is natural");
+    table.jewel_suits.map(|s| Card::new(rank, s))
 }
 
-fn arrangement_words(a: &Arrangement) -> String {
+/// The players in clockwise order, starting from seat 0's place at the table.
+fn round_from_seat_zero(d: &JewelDeal) -> Vec<Seat> {
+    let seating = d.seating();
+    let at = seating.iter().position(|&s| s == 0).expect("seat 0 is seated");
+    (0..seating.len()).map(|k| seating[(at + k) % seating.len()]).collect()
+}
+
+/// The players clockwise from the dealer, as "@3, @0, @2, @1".
+fn seating_words(d: &JewelDeal) -> String {
+    let seating = d.seating();
+    let at = seating
+        .iter()
+        .position(|&s| s == d.dealer as Seat)
+        .expect("the dealer is seated");
+    (0..seating.len())
+        .map(|k| format!("@{}", seating[(at + k) % seating.len()]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn deals_in_match(d: &JewelDeal) -> u32 {
+    d.cfg.rounds * d.players as u32
+}
+
+fn pack_cost(mid: bool) -> i32 {
+    if mid {
+        8
+    } else {
+        4
+    }
+}
+
+/// How the seat stands, in words ("packed at the first turn").
+fn status_words(status: Status) -> Option<&'static str> {
+    match status {
+        Status::Playing => None,
+        Status::Packed { mid: false } => Some("packed at the first turn"),
+        Status::Packed { mid: true } => Some("packed mid-deal"),
+        Status::WrongDeclaration => Some("out: declared wrongly"),
+        Status::Declarer => Some("declared"),
+    }
+}
+
+/// One laid-out part of a hand: what it is, what it earns or costs, and its cards (wild
+/// cards included).
+pub(super) struct Part {
+    pub(super) name: &'static str,
+    pub(super) worth: Option<String>,
+    pub(super) cards: Vec<Card>,
+}
+
+impl Part {
+    /// "Super set (2)", for a card group's label.
+    fn label(&self) -> String {
+        let mut text = match &self.worth {
+            Some(w) => format!("{} ({w})", self.name),
+            None => self.name.to_string(),
+        };
+        engine::capitalise_first(&mut text);
+        text
+    }
+
+    /// "super set 7D 7D 7D (2)", for a sentence.
+    fn words(&self) -> String {
+        let cards = cards_text(&self.cards);
+        match &self.worth {
+            Some(w) => format!("{} {cards} ({w})", self.name),
+            None => format!("{} {cards}", self.name),
+        }
+    }
+}
+
+fn group_part(table: &Table, g: &Group, with_compulsory: bool, cards: Vec<Card>) -> Part {
+    let bonus = table.group_bonus(g, with_compulsory);
+    let name = match g.kind {
+        SUPER_SET => "super set",
+        SUPER_SEQUENCE => "super sequence",
+        SEQUENCE if bonus > 0 => "sequence with the marriage",
+        SEQUENCE => "sequence",
+        SET => "set",
+        ALL_WILD => "three wild cards",
+        _ => "group",
+    };
+    Part {
+        name,
+        worth: (bonus > 0).then(|| bonus.to_string()),
+        cards,
+    }
+}
+
+/// An arrangement laid out as parts, placing in each group the wild cards that stand in it:
+/// the arrangement counts them, and `hand` (all the player's cards) says which they are.
+pub(super) fn laid_out(table: &Table, a: &Arrangement, hand: &[Card]) -> Vec<Part> {
+    let mut wilds = hand.to_vec();
+    let placed = a
+        .compulsory
+        .iter()
+        .flatten()
+        .chain(a.groups.iter().flat_map(|g| g.naturals()))
+        .chain(&a.loose);
+    for c in placed {
+        if let Some(i) = wilds.iter().position(|w| w == c) {
+            wilds.remove(i);
+        }
+    }
+    // Jokers first, so a jewel left over reads as a jewel.
+    wilds.sort_by_key(|c| (!c.is_joker(), *c));
+    let mut wilds = wilds.into_iter();
     let mut parts = Vec::new();
     if let Some(f) = a.compulsory {
-        parts.push(format!("sequence {}", cards_text(&f)));
+        let marriage = table.has_marriage(&f);
+        parts.push(Part {
+            name: if marriage {
+                "compulsory sequence with the marriage"
+            } else {
+                "compulsory sequence"
+            },
+            worth: marriage.then(|| MARRIAGE_BONUS.to_string()),
+            cards: f.to_vec(),
+        });
     }
     for g in &a.groups {
-        let wild = match g.wilds {
-            0 => String::new(),
-            1 => " with a wild card".to_string(),
-            n => format!(" with {n} wild cards"),
+        // A sequence reads in rank order (the super sequence K-A-2 as it runs).
+        let mut cards = match g.kind {
+            SUPER_SEQUENCE => table.super_sequence().to_vec(),
+            _ => {
+                let mut v = g.naturals().to_vec();
+                v.sort_by_key(|&c| (ace_high(c), c));
+                v
+            }
         };
-        parts.push(format!("{}{wild}", cards_text(g.naturals())));
+        cards.extend(wilds.by_ref().take(g.wilds as usize));
+        parts.push(group_part(table, g, a.compulsory.is_some(), cards));
     }
-    if !a.loose.is_empty() {
-        parts.push(format!("loose {}", cards_text(&a.loose)));
+    let mut loose = a.loose.clone();
+    loose.extend(wilds);
+    if a.compulsory.is_none() {
+        parts.push(Part {
+            name: "full hand, no compulsory sequence",
+            worth: Some(format!("-{FULL_HAND}")),
+            cards: loose,
+        });
+    } else if !loose.is_empty() {
+        parts.push(Part {
+            name: "loose",
+            worth: Some(format!("counting -{}", a.penalty)),
+            cards: loose,
+        });
     }
+    parts
+}
+
+/// An arrangement in one line naming every card: "compulsory sequence 4H 5H 6H 7H; super
+/// sequence KS AS 2S (4); ...; bonus 7, penalty 0".
+pub(super) fn arrangement_text(table: &Table, a: &Arrangement, hand: &[Card]) -> String {
+    let parts: Vec<String> = laid_out(table, a, hand).iter().map(Part::words).collect();
     format!("{}; bonus {}, penalty {}", parts.join("; "), a.bonus, a.penalty)
 }
 
-fn arrangement_cards(a: &Arrangement) -> Vec<Card> {
-    let mut v: Vec<Card> = a.compulsory.map(|f| f.to_vec()).unwrap_or_default();
-    for g in &a.groups {
-        v.extend_from_slice(g.naturals());
+fn title(d: &JewelDeal) -> String {
+    let stage = match d.step {
+        Step::Over => match d.settled.as_ref().and_then(|s| s.declarer) {
+            Some(s) => format!("settled, @{s} declared"),
+            None => "settled without a declarer".to_string(),
+        },
+        _ if d.rebuilt > 0 => format!("turn {}, on the rebuilt stock", d.turns),
+        _ => format!("turn {}", d.turns),
+    };
+    format!("Jewel, deal {} of {}: {stage}", d.deal_number + 1, deals_in_match(d))
+}
+
+/// "a, b or c".
+fn one_of(options: &[String]) -> String {
+    match options {
+        [] => String::new(),
+        [only] => only.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
-    v.extend_from_slice(&a.loose);
-    v
+}
+
+fn prompt(d: &JewelDeal, viewer: Viewer) -> String {
+    let Some(actor) = engine::Deal::to_act(d) else {
+        return "The deal is over.".to_string();
+    };
+    if !viewer.is(actor) {
+        return waiting(
+            actor,
+            if d.step == Step::Draw {
+                "draw or pack"
+            } else {
+                "discard or declare"
+            },
+        );
+    }
+    match d.step {
+        Step::Draw => {
+            let mut options = Vec::new();
+            if !d.stock.is_empty() {
+                options.push(format!("draw from the stock ({})", count_of_cards(d.stock.len())));
+            }
+            if d.takeable {
+                if let Some(top) = d.discards.last() {
+                    options.push(format!("take the {top} just discarded"));
+                }
+            }
+            if d.may_pack() {
+                let mid = d.own_turns[actor] > 1;
+                options.push(format!(
+                    "pack ({}: {} to a declarer)",
+                    if mid { "a mid pack" } else { "an initial pack" },
+                    pack_cost(mid)
+                ));
+            }
+            let mut text = one_of(&options);
+            engine::capitalise_first(&mut text);
+            format!("{text}.")
+        }
+        _ if d.may_declare() => {
+            "Discard a card, or throw one face down and declare with the other sixteen.".to_string()
+        }
+        _ => "Discard a card (nobody may declare until every other player has had a turn).".to_string(),
+    }
 }
 
 pub(super) fn scene(d: &JewelDeal, viewer: Viewer) -> DealScene {
     let to_act = engine::Deal::to_act(d);
     let settled = d.settled.as_ref();
     let mut seats = Vec::new();
-    for s in d.seating() {
+    for s in round_from_seat_zero(d) {
         let mut row = SeatScene {
             seat: s,
             to_act: to_act == Some(s),
             ..SeatScene::default()
         };
-        if s == d.dealer as usize {
+        if s == d.dealer as Seat {
             row.marks.push("dealer".to_string());
         }
-        row.hand = if viewer.is(s) {
+        row.hand = if matches!(d.status[s], Status::Packed { .. }) {
+            HandScene::None
+        } else if viewer.is(s) {
             HandScene::Shown {
                 cards: sorted_hand(d.hands[s].to_vec(), ace_high),
             }
         } else {
             hidden(d.hands[s].total() as usize)
         };
-        row.status = match d.status[s] {
-            Status::Playing => None,
-            Status::Packed { mid: false } => Some("packed at the first turn".to_string()),
-            Status::Packed { mid: true } => Some("packed mid-deal".to_string()),
-            Status::WrongDeclaration => Some("declared wrongly".to_string()),
-            Status::Declarer => Some("declared".to_string()),
-        };
+        row.status = status_words(d.status[s]).map(str::to_string);
         if !d.kept[s].is_empty() {
             row.groups
-                .push(CardGroup::new("Jewels kept", d.kept[s].iter().copied()));
+                .push(CardGroup::new("Jewels kept face up", d.kept[s].iter().copied()));
         }
-        if !viewer.is(s) && d.known[s].total() > 0 {
+        if !viewer.is(s) && d.known[s].total() > 0 && settled.is_none() {
             row.groups
                 .push(CardGroup::new("Taken from the discards", d.known[s].to_vec()));
         }
-        if let Some(cards) = &d.exposed[s] {
-            row.groups.push(CardGroup::new("Laid down", cards.iter().copied()));
+        if let (Some(cards), None) = (&d.exposed[s], settled) {
+            row.groups.push(CardGroup::new(
+                "Laid down in a wrong declaration",
+                cards.iter().copied(),
+            ));
         }
-        if let Some(Some(a)) = settled.map(|x| &x.arrangements[s]) {
-            row.groups.push(CardGroup::new("Hand shown", arrangement_cards(a)));
-            row.notes.push(format!("bonus {}, penalty {}", a.bonus, a.penalty));
+        if let Some(x) = settled {
+            let input = &x.inputs[s];
+            if let Some(a) = &x.arrangements[s] {
+                for part in laid_out(&d.table, a, &d.hands[s].to_vec()) {
+                    row.groups.push(CardGroup::new(part.label(), part.cards));
+                }
+                row.notes.push(format!(
+                    "bonus {}, penalty {}, net {}",
+                    a.bonus,
+                    a.penalty,
+                    signed(a.net() as i64)
+                ));
+            }
+            row.notes.push(format!("jewel points {}", input.jewels));
+        } else {
+            row.notes.push(match d.own_turns[s] {
+                1 => "1 turn".to_string(),
+                n => format!("{n} turns"),
+            });
         }
-        row.notes.push(format!("{} turns", d.own_turns[s]));
         seats.push(row);
     }
-    let jewels = jewels_of(d);
-    let mut piles = vec![Pile::face_down("Stock", d.stock.len())];
+    let jewels = jewels_of(&d.table);
+    let stock_label = if d.rebuilt > 0 { "Stock, rebuilt" } else { "Stock" };
+    let mut piles = vec![Pile::face_down(stock_label, d.stock.len())];
+    // The last few discards show; the pile's size says how deep it is.
     let from = d.discards.len().saturating_sub(6);
-    let mut discards = Pile::face_up("Discards", d.discards[from..].iter().copied());
+    let mut discards = Pile::face_up("Discard pile", d.discards[from..].iter().copied());
     discards.size = Some(d.discards.len());
     piles.push(discards);
+    let marriage = d.table.marriage_suit;
+    let [lo, mid, hi] = d.table.super_sequence();
     let mut facts = vec![
-        Fact::new("Open card", d.table.open.to_string()),
-        Fact::new("Jewels", format!("{} and {}, three of each", jewels[0], jewels[1])),
-    ];
-    if d.rebuilt > 0 {
-        facts.push(Fact::new("Stocks rebuilt", d.rebuilt.to_string()));
-    }
-    let top = d.discards.last().copied();
-    let prompt = match to_act {
-        None => "The deal is over.".to_string(),
-        Some(s) if viewer.is(s) => match (d.step, top) {
-            (Step::Draw, Some(t)) if d.takeable => format!("Draw from the stock, take the {t}, or pack."),
-            (Step::Draw, _) => "Draw from the stock, or pack.".to_string(),
-            _ => "Discard a card, or discard one face down and declare.".to_string(),
-        },
-        Some(s) => waiting(s, if d.step == Step::Draw { "draw" } else { "discard" }),
-    };
-    DealScene {
-        title: format!(
-            "Jewel: {}",
-            if d.step == Step::Over { "the settlement" } else { "play" }
+        Fact::new("Seating, clockwise from the dealer", seating_words(d)),
+        Fact::new("Open card, out of play", d.table.open.to_string()),
+        Fact::new(
+            "Jewels",
+            format!("{} and {}, three of each: wild, or themselves", jewels[0], jewels[1]),
         ),
+        Fact::new(
+            "Marriage",
+            format!(
+                "the king and queen of {} in one sequence, 3 beside a compulsory sequence",
+                marriage.name()
+            ),
+        ),
+        Fact::new(
+            "Super sequence",
+            format!(
+                "the {}, {} and {} of {}, pure: 4",
+                rank_word(lo),
+                rank_word(mid),
+                rank_word(hi),
+                suit_of(mid).name()
+            ),
+        ),
+    ];
+    if d.step != Step::Over {
+        let top = match (d.discards.last(), d.takeable) {
+            (None, _) => "nothing discarded yet".to_string(),
+            (Some(c), true) => format!("{c} may be taken"),
+            (Some(c), false) if d.table.can_be_wild(*c) => format!("{c}, a wild card, may not be taken"),
+            (Some(c), false) => format!("{c} may not be taken now"),
+        };
+        facts.push(Fact::new("Discard", top));
+    }
+    DealScene {
+        title: title(d),
         seats,
         centre: Centre {
             trick: None,
@@ -155,37 +385,102 @@ pub(super) fn scene(d: &JewelDeal, viewer: Viewer) -> DealScene {
             facts,
         },
         deal_scores: settled.map(|x| DealScores {
-            label: "Settlement".to_string(),
+            label: "Settlement this deal".to_string(),
             values: x.results.clone(),
         }),
-        target: None,
-        prompt,
+        target: Some(format!(
+            "{} deals, each player dealing {}; every deal settles between each pair of players.",
+            deals_in_match(d),
+            match d.cfg.rounds {
+                1 => "once".to_string(),
+                2 => "twice".to_string(),
+                n => format!("{n} times"),
+            }
+        )),
+        prompt: prompt(d, viewer),
     }
 }
 
+fn points(n: i32) -> String {
+    if n == 1 {
+        "1 point".to_string()
+    } else {
+        format!("{n} points")
+    }
+}
+
+fn rank_word(c: Card) -> &'static str {
+    c.rank().map_or("joker", Rank::name)
+}
+
+fn suit_of(c: Card) -> Suit {
+    c.suit().expect("a natural card")
+}
+
 pub(super) fn narrate_start(d: &JewelDeal, out: &mut Narration) {
-    let order: Vec<String> = d.seating().iter().map(|s| format!("@{s}")).collect();
-    out.all(Event::new(
-        "seating",
-        None,
-        format!("Seating from the cut, clockwise: {}.", order.join(", ")),
-    ));
-    let j = jewels_of(d);
+    match &d.cut {
+        Some(cut) => {
+            let draws: Vec<String> = (0..cut.len())
+                .map(|s| {
+                    let cards = &cut[s];
+                    match cards.as_slice() {
+                        [one] => format!("@{s} {one}"),
+                        _ => format!("@{s} {} (after a tie)", cards_text(cards)),
+                    }
+                })
+                .collect();
+            out.all(
+                Event::new(
+                    "cut",
+                    None,
+                    format!(
+                        "The players cut for seats (aces high, a joker lowest): {}.",
+                        draws.join(", ")
+                    ),
+                )
+                .with_cards(cut.iter().flatten().copied()),
+            );
+            out.all(Event::new(
+                "seating",
+                Some(d.dealer as Seat),
+                format!(
+                    "@{} {{draw|draws}} the highest card and {{deal|deals}}; the others sit clockwise from the dealer in falling order: {}.",
+                    d.dealer,
+                    seating_words(d)
+                ),
+            ));
+        }
+        None => out.all(Event::new(
+            "seating",
+            Some(d.dealer as Seat),
+            format!("The seating stands; clockwise from the dealer: {}.", seating_words(d)),
+        )),
+    }
+    let j = jewels_of(&d.table);
     out.all(
         Event::new(
             "open",
             None,
             format!(
-                "The open card is {}: the jewels are {} and {}.",
-                d.table.open, j[0], j[1]
+                "The open card is {}: the jewels are the three {} and the three {}; the marriage is in {}.",
+                d.table.open,
+                j[0],
+                j[1],
+                d.table.marriage_suit.name()
             ),
         )
         .with_cards([d.table.open]),
     );
 }
 
+fn playing(d: &JewelDeal) -> Vec<Seat> {
+    (0..d.players as Seat)
+        .filter(|&s| d.status[s] == Status::Playing)
+        .collect()
+}
+
 pub(super) fn narrate(before: &JewelDeal, action: JewelAction, after: &JewelDeal, out: &mut Narration) {
-    let s = before.to_act as usize;
+    let s = before.to_act as Seat;
     match action {
         JewelAction::Stock => {
             let c = *before.stock.last().expect("a stock card");
@@ -200,31 +495,52 @@ pub(super) fn narrate(before: &JewelDeal, action: JewelAction, after: &JewelDeal
         }
         JewelAction::Take => {
             let c = *before.discards.last().expect("a discard");
-            out.all(Event::new("take", Some(s), format!("@{s} {{take|takes}} the {c}.")).with_cards([c]));
+            out.all(
+                Event::new(
+                    "take",
+                    Some(s),
+                    format!("@{s} {{take|takes}} the {c} from the discard pile."),
+                )
+                .with_cards([c]),
+            );
         }
         JewelAction::Pack => {
             let kept = after.kept[s].clone();
-            let pays = if matches!(after.status[s], Status::Packed { mid: true }) {
-                8
+            let mid = matches!(after.status[s], Status::Packed { mid: true });
+            let when = if mid {
+                format!("at {{your|their}} turn {} (a mid pack)", before.own_turns[s])
             } else {
-                4
+                "at {your|their} first turn".to_string()
             };
-            let jewels = if kept.is_empty() {
-                String::new()
+            let rest = if kept.is_empty() {
+                ": the hand goes under the stock".to_string()
             } else {
-                format!(", keeping {}", cards_text(&kept))
+                format!(
+                    ", {{keep|keeps}} {} face up and {{put|puts}} the rest of the hand under the stock",
+                    cards_text(&kept)
+                )
             };
             out.all(
                 Event::new(
                     "pack",
                     Some(s),
-                    format!("@{s} {{pack|packs}} (a declarer would be paid {pays}){jewels}."),
+                    format!(
+                        "@{s} {{pack|packs}} {when}{rest}; a declarer will be paid {}.",
+                        pack_cost(mid)
+                    ),
                 )
                 .with_cards(kept),
             );
         }
         JewelAction::Discard(c) => {
-            out.all(Event::new("discard", Some(s), format!("@{s} {{discard|discards}} {c}.")).with_cards([c]))
+            let note = if c.is_joker() {
+                " (a joker: it may not be taken)"
+            } else if before.table.is_jewel(c) {
+                " (a jewel: it may not be taken)"
+            } else {
+                ""
+            };
+            out.all(Event::new("discard", Some(s), format!("@{s} {{discard|discards}} {c}{note}.")).with_cards([c]));
         }
         JewelAction::Declare(c) => {
             out.only(
@@ -232,7 +548,7 @@ pub(super) fn narrate(before: &JewelDeal, action: JewelAction, after: &JewelDeal
                 Event::new(
                     "declare",
                     Some(s),
-                    format!("@{s} {{discard|discards}} {c} face down and {{declare|declares}}."),
+                    format!("@{s} {{throw|throws}} {c} face down and {{declare|declares}}."),
                 )
                 .with_cards([c]),
             );
@@ -241,7 +557,7 @@ pub(super) fn narrate(before: &JewelDeal, action: JewelAction, after: &JewelDeal
                 Event::new(
                     "declare",
                     Some(s),
-                    format!("@{s} {{discard|discards}} face down and {{declare|declares}}."),
+                    format!("@{s} {{throw|throws}} a card face down and {{declare|declares}}."),
                 ),
             );
             if after.status[s] == Status::WrongDeclaration {
@@ -251,75 +567,273 @@ pub(super) fn narrate(before: &JewelDeal, action: JewelAction, after: &JewelDeal
                         "declare",
                         Some(s),
                         format!(
-                            "The declaration is wrong: @{s} {{lay|lays}} down {} and {{is|is}} out of the deal.",
+                            "The declaration is wrong: @{s} {{lay|lays}} down {} and {{are|is}} out of the deal, to be settled as a full hand.",
                             cards_text(&cards)
                         ),
                     )
                     .with_cards(cards),
                 );
+                if let Some(next) = engine::Deal::to_act(after).filter(|_| after.step == Step::Draw) {
+                    let chance = if after.takeable {
+                        format!("@{next} may take it as a chance card")
+                    } else {
+                        "a wild card, it may not be taken".to_string()
+                    };
+                    out.all(
+                        Event::new(
+                            "chance",
+                            Some(next),
+                            format!("The face-down card is turned up: {c}; {chance}."),
+                        )
+                        .with_cards([c]),
+                    );
+                }
+            } else if after.status[s] == Status::Declarer {
+                out.all(Event::new(
+                    "declare",
+                    Some(s),
+                    format!("@{s}'s declaration stands: the deal is over."),
+                ));
             }
         }
     }
     if after.rebuilt > before.rebuilt {
+        let top = after.discards.last().expect("the last discard stays");
         out.all(Event::new(
             "stock",
             None,
-            "The stock is empty: the discards are shuffled into a new stock.",
+            format!(
+                "The stock is used up: the other discards are shuffled into a new stock of {}; {top} stays on the discard pile.",
+                count_of_cards(after.stock.len())
+            ),
         ));
+    }
+    let (was, now) = (playing(before), playing(after));
+    if after.step != Step::Over && was.len() > 1 && now.len() == 1 {
+        let alone = now[0];
+        out.all(Event::new(
+            "alone",
+            Some(alone),
+            format!(
+                "Everyone else is out: @{alone} {{play|plays}} on alone until {{you declare|they declare}} or the stock runs out."
+            ),
+        ));
+    }
+}
+
+/// The jewels a player's settlement counts: a packer's kept ones, or those in the hand.
+fn jewels_counted(d: &JewelDeal, s: Seat) -> Vec<Card> {
+    let mut cards: Vec<Card> = match d.status[s] {
+        Status::Packed { .. } => d.kept[s].clone(),
+        _ => d.hands[s]
+            .to_vec()
+            .into_iter()
+            .filter(|&c| d.table.is_jewel(c))
+            .collect(),
+    };
+    cards.sort();
+    cards
+}
+
+fn jewel_words(d: &JewelDeal, s: Seat, points: i32) -> String {
+    let cards = jewels_counted(d, s);
+    if cards.is_empty() {
+        return "no jewels".to_string();
+    }
+    const COUNT: [&str; 4] = ["no", "one", "two", "three"];
+    let per_suit: Vec<String> = d
+        .table
+        .jewel_suits
+        .iter()
+        .filter_map(|&suit| {
+            let n = cards.iter().filter(|c| c.suit() == Some(suit)).count();
+            (n > 0).then(|| format!("{} in {} {}", COUNT[n.min(3)], suit.name(), jewel_suit_points(n)))
+        })
+        .collect();
+    debug_assert_eq!(
+        points,
+        jewel_points(
+            &d.table,
+            &cards,
+            matches!(d.status[s], Status::Packed { .. }).then_some(d.cfg.packer_jewel_cap)
+        )
+    );
+    format!("jewels {} worth {points} ({})", cards_text(&cards), per_suit.join(", "))
+}
+
+fn end_reason(d: &JewelDeal) -> String {
+    if d.turns >= d.cfg.max_turns {
+        format!(
+            "The deal reached the limit of {} turns and ends with no declarer; packers pay nobody.",
+            d.cfg.max_turns
+        )
+    } else if playing(d).is_empty() {
+        "Nobody is left playing: the deal ends with no declarer; packers pay nobody.".to_string()
+    } else if d.rebuilt > 0 {
+        "The rebuilt stock ran out: the deal ends with no declarer; packers pay nobody.".to_string()
+    } else {
+        "The stock ran out with nothing to rebuild it from: the deal ends with no declarer; packers pay nobody."
+            .to_string()
+    }
+}
+
+fn net(input: &Settlement) -> Option<i32> {
+    match input.standing {
+        Standing::Declarer { net } | Standing::Played { net } => Some(net),
+        Standing::Packed { .. } => None,
     }
 }
 
 pub(super) fn narrate_end(d: &JewelDeal, out: &mut Narration) {
     let Some(settled) = d.settled.as_ref() else { return };
-    for s in d.seating() {
-        let input = &settled.inputs[s];
-        let how = match (&settled.arrangements[s], input.standing) {
-            (_, Standing::Packed { cost }) => format!("packed: pays {cost} to a declarer"),
-            (Some(a), Standing::Declarer { .. }) => format!("declared: {}", arrangement_words(a)),
-            (Some(a), _) => format!("shows {}", arrangement_words(a)),
-            (None, _) => "shows nothing".to_string(),
-        };
-        out.all(Event::new(
-            "score",
-            Some(s),
-            format!("@{s} {} jewel points; {how}.", input.jewels),
-        ));
+    if settled.declarer.is_none() {
+        out.all(Event::new("score", None, end_reason(d)));
     }
-    let seats = d.seating();
-    for (i, &p) in seats.iter().enumerate() {
-        for &q in &seats[i + 1..] {
+    let seating = d.seating();
+    for &s in &seating {
+        let input = &settled.inputs[s];
+        let jewels = jewel_words(d, s, input.jewels);
+        let arrangement = settled.arrangements[s].as_ref();
+        let laid = |a: &Arrangement| {
+            laid_out(&d.table, a, &d.hands[s].to_vec())
+                .iter()
+                .map(Part::words)
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let (text, cards) = match (input.standing, arrangement) {
+            (Standing::Packed { cost }, _) => (
+                format!(
+                    "@{s} packed {}: {cost} to the declarer; {jewels}.",
+                    if cost == 8 { "mid-deal" } else { "at the first turn" }
+                ),
+                d.kept[s].clone(),
+            ),
+            (Standing::Declarer { net }, Some(a)) => (
+                format!("@{s} declared {}: bonus {net}; {jewels}.", laid(a)),
+                d.hands[s].to_vec(),
+            ),
+            (Standing::Played { net }, Some(a)) => {
+                let how = if d.status[s] == Status::WrongDeclaration {
+                    format!("@{s}, out after a wrong declaration, {{are|is}} settled on")
+                } else {
+                    format!("@{s} {{show|shows}}")
+                };
+                (
+                    format!(
+                        "{how} {}: bonus {}, penalty {}, net {}; {jewels}.",
+                        laid(a),
+                        a.bonus,
+                        a.penalty,
+                        signed(net as i64)
+                    ),
+                    d.hands[s].to_vec(),
+                )
+            }
+            (_, None) => (format!("@{s}: {jewels}."), Vec::new()),
+        };
+        out.all(Event::new("score", Some(s), text).with_cards(cards));
+    }
+    // Every pair settles: the jewel difference, the hand difference between playing hands,
+    // and a packer's cost to the declarer.
+    let mut square = 0;
+    for (i, &p) in seating.iter().enumerate() {
+        for &q in &seating[i + 1..] {
             let amount = pay(&settled.inputs, p, q);
-            if amount > 0 {
-                out.all(Event::new(
-                    "settle",
-                    Some(q),
-                    format!("@{q} {{pay|pays}} @{p} {amount}."),
-                ));
-            } else if amount < 0 {
-                out.all(Event::new(
-                    "settle",
-                    Some(p),
-                    format!("@{p} {{pay|pays}} @{q} {}.", -amount),
+            let (to, from) = if amount >= 0 { (p, q) } else { (q, p) };
+            let (a, b) = (&settled.inputs[to], &settled.inputs[from]);
+            let mut parts = Vec::new();
+            if a.jewels != 0 || b.jewels != 0 {
+                parts.push(format!(
+                    "jewels {} against {} ({})",
+                    a.jewels,
+                    b.jewels,
+                    signed((a.jewels - b.jewels) as i64)
                 ));
             }
+            if let (Some(na), Some(nb)) = (net(a), net(b)) {
+                parts.push(format!(
+                    "hands {} against {} ({})",
+                    signed(na as i64),
+                    signed(nb as i64),
+                    signed((na - nb) as i64)
+                ));
+            }
+            match (a.standing, b.standing) {
+                (Standing::Declarer { .. }, Standing::Packed { cost }) => parts.push(format!("the pack (+{cost})")),
+                (Standing::Packed { cost }, Standing::Declarer { .. }) => parts.push(format!("the pack (-{cost})")),
+                _ => {}
+            }
+            if amount == 0 {
+                if parts.is_empty() {
+                    square += 1;
+                } else {
+                    out.all(Event::new(
+                        "settle",
+                        None,
+                        format!("@{p} and @{q} are square: {}.", parts.join(", ")),
+                    ));
+                }
+                continue;
+            }
+            out.all(Event::new(
+                "settle",
+                Some(from),
+                format!(
+                    "@{from} {{pay|pays}} @{to} {}: {}.",
+                    points(amount.abs()),
+                    parts.join(", ")
+                ),
+            ));
         }
+    }
+    if square > 0 {
+        out.all(Event::new("settle", None, "The other pairs owe each other nothing."));
     }
 }
 
 pub(super) fn describe(d: &JewelDeal, action: JewelAction) -> Described {
+    let s = d.to_act as Seat;
     match action {
-        JewelAction::Stock => Described::new("stock", "Draw from the stock"),
+        JewelAction::Stock => Described::new(
+            "stock",
+            format!("Draw from the stock ({})", count_of_cards(d.stock.len())),
+        ),
         JewelAction::Take => {
             let c = d.discards.last().copied();
             Described::new(
                 "take",
-                c.map_or("Take the discard".to_string(), |c| format!("Take the {c}")),
+                c.map_or("Take the discard".to_string(), |c| {
+                    format!("Take the {} ({c}) from the discard pile", c.name())
+                }),
             )
         }
-        JewelAction::Pack => Described::new("pack", "Pack"),
-        JewelAction::Discard(c) => Described::new("discard", format!("Discard the {} ({c})", c.name())).with_cards([c]),
-        JewelAction::Declare(c) => {
-            Described::new("declare", format!("Declare, discarding {c} face down")).with_cards([c])
+        JewelAction::Pack => {
+            let mid = d.own_turns[s] > 1;
+            let hand = d.hands[s].to_vec();
+            let kept = super::scoring::jewels_kept(&d.table, &hand, d.cfg.packer_jewel_cap);
+            let keep = if kept.is_empty() {
+                String::new()
+            } else {
+                format!(", keeping {} face up", cards_text(&kept))
+            };
+            Described::new(
+                "pack",
+                format!(
+                    "Pack {}: pay {} to a declarer{keep}",
+                    if mid { "mid-deal" } else { "at your first turn" },
+                    pack_cost(mid)
+                ),
+            )
         }
+        JewelAction::Discard(c) => Described::new("discard", format!("Discard the {} ({c})", c.name())).with_cards([c]),
+        JewelAction::Declare(c) => Described::new(
+            "declare",
+            format!(
+                "Declare: throw the {} ({c}) face down and lay down the other sixteen",
+                c.name()
+            ),
+        )
+        .with_cards([c]),
     }
 }

@@ -146,15 +146,15 @@ impl Game for Jewel {
         let round_start = ctx
             .deal_number
             .is_multiple_of(self.players as u32 * self.config.recut_rounds);
-        let (dealer, seating) = match previous {
+        let (dealer, seating, cut) = match previous {
             _ if round_start && !(ctx.scripted && previous.is_none()) => {
-                let seating = cut_for_seats(ctx.players, rng);
-                (seating[0], seating)
+                let (seating, draws) = cut_for_seats_with_draws(ctx.players, rng);
+                (seating[0], seating, Some(draws))
             }
-            Some(p) => (ctx.dealer, p.seating()),
-            None => (ctx.dealer, (0..ctx.players).collect()),
+            Some(p) => (ctx.dealer, p.seating(), None),
+            None => (ctx.dealer, (0..ctx.players).collect(), None),
         };
-        JewelDeal::new(self.config, dealer, &seating, order, rng.next_u64())
+        JewelDeal::new(self.config, dealer, &seating, order, rng.next_u64()).in_match(ctx.deal_number, cut)
     }
 
     fn match_over(&self, _totals: &[i64], deals_completed: u32) -> bool {
@@ -186,11 +186,22 @@ impl Game for Jewel {
 /// tied players draw again to settle their order). The highest sits first, the others follow
 /// clockwise in descending order. Returns the players in clockwise order from the highest.
 pub fn cut_for_seats(players: usize, rng: &mut GameRng) -> Vec<Seat> {
+    cut_for_seats_with_draws(players, rng).0
+}
+
+/// [`cut_for_seats`], with the cards each player drew (by seat, in the order drawn), so the
+/// table can be told how the seats fell.
+pub fn cut_for_seats_with_draws(players: usize, rng: &mut GameRng) -> (Vec<Seat>, Vec<Vec<Card>>) {
     let mut pack = DeckSpec::Jewel162.cards();
     rng.shuffle(&mut pack);
     let mut draws = pack.into_iter();
+    let mut drawn: Vec<Vec<Card>> = vec![Vec::new(); players];
     let mut keys: Vec<(Vec<u8>, Seat)> = (0..players)
-        .map(|s| (vec![ace_high(draws.next().expect("enough cards"))], s))
+        .map(|s| {
+            let c = draws.next().expect("enough cards");
+            drawn[s].push(c);
+            (vec![ace_high(c)], s)
+        })
         .collect();
     loop {
         keys.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -198,12 +209,12 @@ pub fn cut_for_seats(players: usize, rng: &mut GameRng) -> Vec<Seat> {
             .filter(|&i| keys.iter().enumerate().any(|(j, k)| j != i && k.0 == keys[i].0))
             .collect();
         if tied.is_empty() {
-            return keys.into_iter().map(|(_, s)| s).collect();
+            return (keys.into_iter().map(|(_, s)| s).collect(), drawn);
         }
         for i in tied {
-            keys[i]
-                .0
-                .push(ace_high(draws.next().expect("ties settle before the pack runs out")));
+            let c = draws.next().expect("ties settle before the pack runs out");
+            drawn[keys[i].1].push(c);
+            keys[i].0.push(ace_high(c));
         }
     }
 }

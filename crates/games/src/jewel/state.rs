@@ -126,6 +126,11 @@ pub struct JewelDeal {
     pub(super) exposed: Vec<Option<Vec<Card>>>,
     pub(super) rng: GameRng,
     pub(super) settled: Option<Settled>,
+    /// Deals completed in the match before this one.
+    pub(super) deal_number: u32,
+    /// The cards each player drew when they cut for seats before this deal (by seat, ties
+    /// drawing again), or `None` when the seating carried over.
+    pub(super) cut: Option<Vec<Vec<Card>>>,
 }
 
 impl JewelDeal {
@@ -180,9 +185,19 @@ impl JewelDeal {
             exposed: vec![None; players],
             rng: GameRng::from_seed(seed),
             settled: None,
+            deal_number: 0,
+            cut: None,
         };
         deal.start_turn();
         deal
+    }
+
+    /// Records where the deal stands in the match and the cut for seats that preceded it
+    /// (the table model tells both).
+    pub fn in_match(mut self, deal_number: u32, cut: Option<Vec<Vec<Card>>>) -> JewelDeal {
+        self.deal_number = deal_number;
+        self.cut = cut;
+        self
     }
 
     pub fn table(&self) -> &Table {
@@ -489,8 +504,10 @@ impl Deal for JewelDeal {
         let settled = self.settled.as_ref();
         JewelView {
             seat,
+            deal_number: self.deal_number,
             dealer: self.dealer as Seat,
             seating: self.seating(),
+            cut: self.cut.clone(),
             open: self.table.open,
             jewels: self
                 .table
@@ -511,7 +528,14 @@ impl Deal for JewelDeal {
             known: self.known.iter().map(|k| k.to_vec()).collect(),
             exposed: self.exposed.clone(),
             declarer: settled.and_then(|s| s.declarer.map(Seat::from)),
-            shown: settled.map(|s| s.arrangements.iter().map(|a| a.as_ref().map(shown_text)).collect()),
+            shown: settled.map(|s| {
+                (s.arrangements.iter().enumerate())
+                    .map(|(q, a)| {
+                        a.as_ref()
+                            .map(|a| super::present::arrangement_text(&self.table, a, &self.hands[q].to_vec()))
+                    })
+                    .collect()
+            }),
             settlement: settled.map(|s| {
                 s.inputs
                     .iter()
@@ -639,35 +663,12 @@ impl Deal for JewelDeal {
 impl Settlement {
     fn standing_text(&self) -> String {
         match self.standing {
-            Standing::Declarer { net } => format!("declared (+{net})"),
-            Standing::Played { net } => format!("played ({net:+})"),
-            Standing::Packed { cost: 4 } => "packed (4 to the declarer)".into(),
-            Standing::Packed { cost } => format!("mid-packed ({cost} to the declarer)"),
+            Standing::Declarer { net } => format!("declared, bonus {net}"),
+            Standing::Played { net } => format!("played on, net {net:+}"),
+            Standing::Packed { cost: 4 } => "packed at the first turn, 4 to a declarer".into(),
+            Standing::Packed { cost } => format!("packed mid-deal, {cost} to a declarer"),
         }
     }
-}
-
-/// An arrangement as text: `[4H 5H 6H 7H] 8C 9C TC | QC KC + 1 wild | loose: 3S (count 0)`.
-fn shown_text(a: &Arrangement) -> String {
-    let mut parts = Vec::new();
-    if let Some(f) = a.compulsory {
-        parts.push(format!("[{}]", f.map(|c| c.to_string()).join(" ")));
-    }
-    for g in &a.groups {
-        let mut s: Vec<String> = g.naturals().iter().map(|c| c.to_string()).collect();
-        if g.wilds > 0 {
-            s.push(format!("+{} wild", g.wilds));
-        }
-        parts.push(s.join(" "));
-    }
-    let loose: Vec<String> = a.loose.iter().map(|c| c.to_string()).collect();
-    format!(
-        "{} | loose: {} | bonus {}, penalty {}",
-        parts.join(" | "),
-        if loose.is_empty() { "-".into() } else { loose.join(" ") },
-        a.bonus,
-        a.penalty
-    )
 }
 
 /// One player's settlement line.
@@ -683,9 +684,14 @@ pub struct SettlementView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct JewelView {
     pub seat: Seat,
+    /// Deals completed in the match before this one.
+    pub deal_number: u32,
     pub dealer: Seat,
     /// The players in clockwise order round the table.
     pub seating: Vec<Seat>,
+    /// The cards each player drew in the cut for seats before this deal (by seat), if there
+    /// was one.
+    pub cut: Option<Vec<Vec<Card>>>,
     pub open: Card,
     pub jewels: [Card; 2],
     pub all_wild_groups_allowed: bool,
@@ -704,43 +710,75 @@ pub struct JewelView {
     pub known: Vec<Vec<Card>>,
     pub exposed: Vec<Option<Vec<Card>>>,
     pub declarer: Option<Seat>,
+    /// Each hand laid out at the end, in words naming every card (a packer shows nothing).
     pub shown: Option<Vec<Option<String>>>,
     pub settlement: Option<Vec<SettlementView>>,
     pub results: Option<Vec<i64>>,
 }
 
+fn cards_line(cards: &[Card]) -> String {
+    if cards.is_empty() {
+        "none".to_string()
+    } else {
+        engine::cards_text(cards)
+    }
+}
+
 impl fmt::Display for JewelView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let order: Vec<String> = self.seating.iter().map(|s| format!("seat {s}")).collect();
         writeln!(
             f,
-            "Jewel. You are seat {}; dealer {}. Open card {}; jewels {} and {} (three of each).",
-            self.seat, self.dealer, self.open, self.jewels[0], self.jewels[1]
+            "Jewel, deal {}. You are seat {}; seat {} deals. Clockwise round the table: {}.",
+            self.deal_number + 1,
+            self.seat,
+            self.dealer,
+            order.join(", ")
         )?;
-        let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
-        writeln!(f, "Your hand: {}", hand.join(" "))?;
+        if let Some(cut) = &self.cut {
+            let draws: Vec<String> = (0..cut.len())
+                .map(|s| format!("seat {s} {}", cards_line(&cut[s])))
+                .collect();
+            writeln!(f, "Cut for seats: {}.", draws.join(", "))?;
+        }
+        writeln!(
+            f,
+            "Open card {}; jewels {} and {} (three of each).",
+            self.open, self.jewels[0], self.jewels[1]
+        )?;
+        writeln!(f, "Your hand: {}", cards_line(&self.hand))?;
         writeln!(
             f,
             "Discard pile top: {}{}; stock {} cards.",
-            self.discards.last().map_or("-".into(), |c| c.to_string()),
+            self.discards.last().map_or("none".into(), |c| c.to_string()),
             if self.takeable { " (may be taken)" } else { "" },
             self.stock_size
         )?;
         for (s, st) in self.status.iter().enumerate() {
-            if *st != Status::Playing {
-                let kept: Vec<String> = self.kept_jewels[s].iter().map(|c| c.to_string()).collect();
-                let how = match st {
-                    Status::Packed { mid: false } => "packed at the first turn",
-                    Status::Packed { mid: true } => "packed mid-deal",
-                    Status::WrongDeclaration => "declared wrongly",
-                    Status::Declarer => "declared",
-                    Status::Playing => "playing",
-                };
-                writeln!(f, "Seat {s}: {how} {}", kept.join(" "))?;
+            let how = match st {
+                Status::Playing => continue,
+                Status::Packed { mid: false } => "packed at the first turn",
+                Status::Packed { mid: true } => "packed mid-deal",
+                Status::WrongDeclaration => "declared wrongly and is out",
+                Status::Declarer => "declared",
+            };
+            write!(f, "Seat {s} {how}")?;
+            if !self.kept_jewels[s].is_empty() {
+                write!(f, ", keeping {}", cards_line(&self.kept_jewels[s]))?;
             }
+            writeln!(f, ".")?;
         }
-        if let (Some(shown), Some(results)) = (&self.shown, &self.results) {
-            for (s, line) in shown.iter().enumerate() {
-                writeln!(f, "Seat {s}: {:+} {}", results[s], line.as_deref().unwrap_or("packed"))?;
+        if let (Some(shown), Some(settlement), Some(results)) = (&self.shown, &self.settlement, &self.results) {
+            for s in 0..results.len() {
+                write!(
+                    f,
+                    "Seat {s}: {:+}; {}; jewel points {}",
+                    results[s], settlement[s].standing, settlement[s].jewels
+                )?;
+                if let Some(line) = &shown[s] {
+                    write!(f, "; {line}")?;
+                }
+                writeln!(f)?;
             }
         }
         Ok(())

@@ -574,7 +574,7 @@ mod flow {
     use super::super::state::{JewelAction, JewelDeal, Status, Step};
     use super::{card, cards};
 
-    fn config() -> JewelConfig {
+    pub(super) fn config() -> JewelConfig {
         JewelConfig {
             min_rounds_before_mid_pack: 2,
             packer_jewel_cap: 2,
@@ -589,7 +589,7 @@ mod flow {
 
     /// A pack order dealing `hands` (seat 0 first; the dealer is the last seat), then `stock`
     /// on top of the stock, with `open` pulled from the middle.
-    fn order(hands: &[&str], stock: &str, open: &str) -> Vec<Card> {
+    pub(super) fn order(hands: &[&str], stock: &str, open: &str) -> Vec<Card> {
         let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
         let mut rest = DeckSpec::Jewel162.counts();
         let mut seq = Vec::new();
@@ -610,11 +610,11 @@ mod flow {
         seq
     }
 
-    fn seats(n: usize) -> Vec<usize> {
+    pub(super) fn seats(n: usize) -> Vec<usize> {
         (0..n).collect()
     }
 
-    fn act(d: &mut JewelDeal, text: &str) {
+    pub(super) fn act(d: &mut JewelDeal, text: &str) {
         let a: JewelAction = text.parse().expect("an action");
         let mut legal = Vec::new();
         d.legal_actions(&mut legal);
@@ -622,10 +622,10 @@ mod flow {
         d.apply(a).unwrap_or_else(|e| panic!("{a}: {e}"));
     }
 
-    const DECLARER: &str = "4H 5H 6H 7H 8C 9C TC KS AS 2S QC KC JK 9D 9H 9S";
-    const OTHER: &str = "JS QS KS AS 2D 2D 2D 3C 5C 7C 9C 4H 6H 8H TH 5D";
-    const B: &str = "JH QH KH 3D 3D 3D 4C 6C 8C TC 5H 7H 9H JC 6D 2H";
-    const C: &str = "JD QD KD 4D 4D 4D 2C 5S 7S 9S 3H 8S TS 6S QC KC";
+    pub(super) const DECLARER: &str = "4H 5H 6H 7H 8C 9C TC KS AS 2S QC KC JK 9D 9H 9S";
+    pub(super) const OTHER: &str = "JS QS KS AS 2D 2D 2D 3C 5C 7C 9C 4H 6H 8H TH 5D";
+    pub(super) const B: &str = "JH QH KH 3D 3D 3D 4C 6C 8C TC 5H 7H 9H JC 6D 2H";
+    pub(super) const C: &str = "JD QD KD 4D 4D 4D 2C 5S 7S 9S 3H 8S TS 6S QC KC";
 
     #[test]
     fn dealer_declares_at_the_first_turn_and_settles() {
@@ -822,6 +822,239 @@ mod flow {
         let decision = Decision::new(&d, &legal, &[0, 0]).expect("seat 1 acts");
         let choice = RuleBot.choose(&decision, &mut GameRng::from_seed(1));
         assert_eq!(choice, JewelAction::Declare(card("QH")));
+    }
+}
+
+/// The table model: golden sentences, breakdowns, labels and prompts from scripted deals.
+mod model {
+    use engine::{seat_name, Deal, Game, HandScene, Match, MatchSetup, Narration, Variants, Viewer};
+
+    use super::super::state::{JewelAction, JewelDeal};
+    use super::super::Jewel;
+    use super::card;
+    use super::flow::{act, config, order, seats, B, C, DECLARER, OTHER};
+
+    /// What `viewer` is told when `action` is applied (and, if the deal ends, of its end).
+    fn told(d: &mut JewelDeal, action: &str, viewer: Viewer) -> Vec<String> {
+        let before = d.clone();
+        act(d, action);
+        let mut out = Narration::new();
+        before.narrate(action.parse().expect("an action"), d, &mut out);
+        if d.to_act().is_none() {
+            d.narrate_end(&mut out);
+        }
+        out.said
+            .iter()
+            .filter(|s| s.audience.includes(viewer))
+            .map(|s| s.event.render(viewer, &seat_name))
+            .collect()
+    }
+
+    /// Seat 2 deals to three; seat 0 draws and discards 8D, seat 1 packs at once, and the
+    /// dealer draws QH and declares with it (a super sequence KS AS 2S and a marriage QC KC
+    /// with the joker: 7 points; jewels are the red aces, held by nobody).
+    fn pack_and_declare() -> JewelDeal {
+        JewelDeal::new(config(), 2, &seats(3), &order(&[OTHER, B, DECLARER], "8D QH", "AS"), 1)
+    }
+
+    #[test]
+    fn a_draw_is_told_with_its_card_only_to_the_drawer() {
+        let mut d = pack_and_declare();
+        let mut other = d.clone();
+        assert_eq!(told(&mut d, "stock", Viewer::Seat(0)), ["You draw 8D from the stock."]);
+        assert_eq!(
+            told(&mut other, "stock", Viewer::Seat(1)),
+            ["Seat 0 draws from the stock."]
+        );
+        assert_eq!(told(&mut d, "discard 8D", Viewer::Spectator), ["Seat 0 discards 8D."]);
+    }
+
+    #[test]
+    fn prompts_labels_and_hidden_hands() {
+        let mut d = pack_and_declare();
+        act(&mut d, "stock");
+        act(&mut d, "discard 8D");
+        let name = |s| seat_name(s);
+        let prompt = |v: Viewer| engine::render(&d.scene(v).prompt, None, v, &name);
+        assert_eq!(
+            prompt(Viewer::Seat(1)),
+            "Draw from the stock (112 cards), take the 8D just discarded or pack (an initial pack: 4 to a declarer)."
+        );
+        assert_eq!(prompt(Viewer::Seat(0)), "Waiting for seat 1 to draw or pack.");
+        let pack = d.describe(JewelAction::Pack);
+        assert_eq!(
+            (pack.kind, pack.label.as_str()),
+            ("pack", "Pack at your first turn: pay 4 to a declarer")
+        );
+        assert!(pack.cards.is_empty());
+        let take = d.describe(JewelAction::Take);
+        assert_eq!(take.label, "Take the eight of diamonds (8D) from the discard pile");
+        // Seat 0 sees its own hand and only the size of seat 1's.
+        let scene = d.scene(Viewer::Seat(0));
+        let row = |s: usize| scene.seats.iter().find(|r| r.seat == s).expect("every seat");
+        assert_eq!(row(0).hand.len(), 16);
+        assert!(matches!(row(0).hand, HandScene::Shown { .. }));
+        assert_eq!(row(1).hand, HandScene::Hidden { count: 16 });
+        assert!(row(1).to_act && !row(0).to_act);
+        assert_eq!(scene.title, "Jewel, deal 1 of 3: turn 2");
+
+        assert_eq!(
+            told(&mut d, "pack", Viewer::Seat(1)),
+            ["You pack at your first turn: the hand goes under the stock; a declarer will be paid 4."]
+        );
+        let scene = d.scene(Viewer::Spectator);
+        let row1 = scene.seats.iter().find(|r| r.seat == 1).expect("seat 1");
+        assert_eq!(row1.status.as_deref(), Some("packed at the first turn"));
+        assert_eq!(row1.hand, HandScene::None);
+        act(&mut d, "stock");
+        let declare = d.describe(JewelAction::Declare(card("QH")));
+        assert_eq!(
+            declare.label,
+            "Declare: throw the queen of hearts (QH) face down and lay down the other sixteen"
+        );
+        assert_eq!(declare.cards, [card("QH")]);
+        let discard = d.describe(JewelAction::Discard(card("JK")));
+        assert_eq!(
+            (discard.label.as_str(), discard.cards.as_slice()),
+            ("Discard the joker (JK)", &[card("JK")][..])
+        );
+    }
+
+    #[test]
+    fn the_settlement_is_told_pair_by_pair() {
+        let mut d = pack_and_declare();
+        act(&mut d, "stock");
+        act(&mut d, "discard 8D");
+        act(&mut d, "pack");
+        act(&mut d, "stock");
+        let mut spectator = d.clone();
+        let lines = told(&mut spectator, "declare QH", Viewer::Spectator);
+        let mine = told(&mut d, "declare QH", Viewer::Seat(0));
+        assert_eq!(d.results(), Some(&[-9i64, -4, 13][..]));
+        assert_eq!(lines[0], "Seat 2 throws a card face down and declares.");
+        assert_eq!(lines[1], "Seat 2's declaration stands: the deal is over.");
+        // Seat 0: a super set (2) and nine loose spot cards counting 4 (halves, the odd one
+        // dropped): net -2. The declarer: super sequence 4 and marriage 3.
+        assert_eq!(
+            lines[2],
+            "Seat 0 shows compulsory sequence JS QS KS AS; super set 2D 2D 2D (2); loose 3C 5C 7C 9C 5D 4H 6H 8H TH (counting -4): bonus 2, penalty 4, net -2; no jewels."
+        );
+        assert_eq!(
+            lines[3],
+            "Seat 1 packed at the first turn: 4 to the declarer; no jewels."
+        );
+        assert_eq!(
+            lines[4],
+            "Seat 2 declared compulsory sequence 4H 5H 6H 7H; sequence 8C 9C TC; sequence with the marriage QC KC JK (3); set 9D 9H 9S; super sequence KS AS 2S (4): bonus 7; no jewels."
+        );
+        // The declarer's 7 against seat 0's -2 is 9; the pack pays 4; seats 0 and 1 owe nothing.
+        assert_eq!(
+            lines[5..],
+            [
+                "Seat 0 pays seat 2 9 points: hands +7 against -2 (+9).",
+                "Seat 1 pays seat 2 4 points: the pack (+4).",
+                "The other pairs owe each other nothing.",
+            ]
+        );
+        assert_eq!(mine[0], "Seat 2 throws a card face down and declares.");
+        assert_eq!(mine[5], "You pay seat 2 9 points: hands +7 against -2 (+9).");
+        // The view's text is in words.
+        let text = d.view(1).to_string();
+        assert!(text.contains("Seat 1 packed at the first turn."), "{text}");
+        assert!(!text.contains('{') && !text.contains('['), "{text}");
+    }
+
+    /// A packer keeping two jewels against a declarer with none: the jewels outweigh the pack.
+    #[test]
+    fn a_packer_keeps_jewels_and_may_collect_from_the_declarer() {
+        const JEWELLED: &str = "JS QS KS AS 2D 2D 2D 3C 5C 7C 9C 4H 6H AD AD AH";
+        let mut d = JewelDeal::new(config(), 1, &seats(2), &order(&[JEWELLED, DECLARER], "QH", "AS"), 1);
+        assert_eq!(
+            d.describe(JewelAction::Pack).label,
+            "Pack at your first turn: pay 4 to a declarer, keeping AD AD face up"
+        );
+        assert_eq!(
+            told(&mut d, "pack", Viewer::Spectator),
+            [
+                "Seat 0 packs at their first turn, keeps AD AD face up and puts the rest of the hand under the stock; a declarer will be paid 4.",
+                "Everyone else is out: seat 1 plays on alone until they declare or the stock runs out.",
+            ]
+        );
+        act(&mut d, "stock");
+        let lines = told(&mut d, "declare QH", Viewer::Seat(1));
+        // Two jewels of one suit are worth 5; the pack costs 4: the packer collects 1.
+        assert_eq!(d.results(), Some(&[1i64, -1][..]));
+        assert_eq!(
+            lines[2],
+            "Seat 0 packed at the first turn: 4 to the declarer; jewels AD AD worth 5 (two in diamonds 5)."
+        );
+        assert_eq!(
+            lines[4],
+            "You pay seat 0 1 point: jewels 5 against 0 (+5), the pack (-4)."
+        );
+    }
+
+    #[test]
+    fn a_wrong_declaration_shows_the_hand_and_turns_up_a_chance_card() {
+        let mut d = JewelDeal::new(config(), 2, &seats(3), &order(&[OTHER, B, C], "8D 9D JK", "AS"), 1);
+        act(&mut d, "stock");
+        act(&mut d, "discard 8D");
+        act(&mut d, "take");
+        act(&mut d, "discard JH");
+        act(&mut d, "stock");
+        let lines = told(&mut d, "declare 9D", Viewer::Seat(0));
+        assert_eq!(lines[0], "Seat 2 throws a card face down and declares.");
+        assert!(
+            lines[1].starts_with("The declaration is wrong: seat 2 lays down ")
+                && lines[1].ends_with(" and is out of the deal, to be settled as a full hand."),
+            "{}",
+            lines[1]
+        );
+        assert_eq!(
+            lines[2],
+            "The face-down card is turned up: 9D; you may take it as a chance card."
+        );
+        let scene = d.scene(Viewer::Seat(0));
+        let row2 = scene.seats.iter().find(|r| r.seat == 2).expect("seat 2");
+        assert_eq!(row2.status.as_deref(), Some("out: declared wrongly"));
+        assert_eq!(row2.groups[0].label, "Laid down in a wrong declaration");
+        assert_eq!(row2.groups[0].cards.len(), 16);
+    }
+
+    /// The cut for seats is told at the start, and the scene lists the seats in that order.
+    #[test]
+    fn the_cut_seats_the_table_and_the_scene_follows_it() {
+        for seed in 0..5 {
+            let m = Match::<Jewel>::new(MatchSetup::new(5, Variants::defaults(Jewel::info().variants), seed))
+                .expect("a match");
+            let d = m.deal();
+            let seating = d.seating();
+            assert_eq!(d.dealer(), seating[0], "the highest card deals");
+            let mut out = Narration::new();
+            m.narrate_opening(&mut out);
+            let lines: Vec<String> = out
+                .said
+                .iter()
+                .map(|s| s.event.render(Viewer::Spectator, &seat_name))
+                .collect();
+            assert!(lines
+                .iter()
+                .any(|l| l.starts_with("The players cut for seats (aces high, a joker lowest): seat 0 ")));
+            let order: Vec<String> = seating.iter().map(|&s| seat_name(s)).collect();
+            let expected = format!(
+                "{} draws the highest card and deals; the others sit clockwise from the dealer in falling order: {}.",
+                engine::render(&format!("@{}", seating[0]), None, Viewer::Spectator, &seat_name),
+                order.join(", ")
+            );
+            let mut expected = expected;
+            engine::capitalise_first(&mut expected);
+            assert!(lines.contains(&expected), "{lines:?}");
+            // The scene goes round the same table, from seat 0's place.
+            let scene = d.scene(Viewer::Seat(3));
+            let at = seating.iter().position(|&s| s == 0).expect("seat 0 sits");
+            let round: Vec<usize> = (0..5).map(|k| seating[(at + k) % 5]).collect();
+            assert_eq!(scene.seats.iter().map(|r| r.seat).collect::<Vec<_>>(), round);
+        }
     }
 }
 
