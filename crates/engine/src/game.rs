@@ -239,6 +239,12 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
         true
     }
 
+    /// Who deals this deal, when the game chooses (Jewel's cut for seats) rather than the
+    /// match's rotation; `None` (the default) means the match's dealer.
+    fn dealer_seat(&self) -> Option<Seat> {
+        None
+    }
+
     // The table model: what front ends draw. Each must show a viewer only what it may see.
 
     /// The deal as `viewer` sees it (a spectator: public information only).

@@ -375,9 +375,9 @@ impl<G: Game> Match<G> {
         &self.deal_house
     }
 
-    /// Who deals (or banks) the current deal.
+    /// Who deals (or banks) the current deal: the game's choice where it makes one.
     pub fn dealer(&self) -> Seat {
-        self.dealer
+        self.deal.dealer_seat().unwrap_or(self.dealer)
     }
 
     /// The draw that chose the first dealer, in games that draw for it (and not with a scripted
@@ -409,7 +409,7 @@ impl<G: Game> Match<G> {
                     "totals": self.ledger.totals(),
                     "deals_completed": self.deals_completed,
                     "over": self.over,
-                    "dealer": self.dealer,
+                    "dealer": self.dealer(),
                 }),
             );
             if let Some(draw) = &self.first_draw {

@@ -642,6 +642,10 @@ impl Deal for JewelDeal {
         super::present::ACTION_KINDS
     }
 
+    fn dealer_seat(&self) -> Option<Seat> {
+        Some(JewelDeal::dealer(self))
+    }
+
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         all.add(self.table.open);
