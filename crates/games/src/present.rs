@@ -2,7 +2,7 @@
 //! descriptions): hands in display order, seat rows, tricks, and the usual sentences.
 
 use crate::trick::Trick;
-use cards::{Card, CardSet, Suit};
+use cards::{Card, CardCounts, CardSet, Suit};
 use engine::{Event, HandScene, Seat, SeatScene, TrickScene};
 
 /// Suits in the order hands are shown: alternating colours.
@@ -99,4 +99,9 @@ pub fn signed(v: i64) -> String {
     } else {
         v.to_string()
     }
+}
+
+/// The card that came into a hand between two states (a stock draw, told to the drawer only).
+pub fn card_added(before: &CardCounts, after: &CardCounts) -> Option<Card> {
+    after.iter().find(|&(c, k)| k > before.count(c)).map(|(c, _)| c)
 }

@@ -535,13 +535,31 @@ impl<G: Game> ModelCheck<G> {
     }
 }
 
-fn narrate<D: Deal>(before: &D, action: D::Action, after: &D) -> Vec<Said> {
+/// What a deal tells of `action` taken in `before` (leading to `after`), with the end-of-deal
+/// breakdown when `after` is over: the game's part of the feed, for golden tests.
+pub fn narrate<D: Deal>(before: &D, action: D::Action, after: &D) -> Vec<Said> {
     let mut out = Narration::new();
     before.narrate(action, after, &mut out);
     if after.to_act().is_none() {
         after.narrate_end(&mut out);
     }
     out.said
+}
+
+/// Applies `action` to `deal` (it must be legal) and returns what the deal told of it.
+pub fn apply_told<D: Deal>(deal: &mut D, action: D::Action) -> Vec<Said> {
+    let before = deal.clone();
+    deal.apply(action)
+        .unwrap_or_else(|e| panic!("{action} was refused: {e}"));
+    narrate(&before, action, deal)
+}
+
+/// The sentences `viewer` reads of `said`, seats named "seat N".
+pub fn read(said: &[Said], viewer: Viewer) -> Vec<String> {
+    for_viewer(said, viewer)
+        .into_iter()
+        .map(|e| e.render(viewer, &engine::seat_name))
+        .collect()
 }
 
 fn for_viewer(said: &[Said], viewer: Viewer) -> Vec<&engine::Event> {

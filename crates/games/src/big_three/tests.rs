@@ -368,22 +368,11 @@ mod model {
 
     /// What `viewer` is told when `action` is applied (and, if the hand ends, of its end).
     fn told(d: &mut BigThreeDeal, action: &str, viewer: Viewer) -> Vec<String> {
-        let before = d.clone();
-        act(d, action);
-        let mut out = Narration::new();
-        before.narrate(action.parse().unwrap(), d, &mut out);
-        if d.to_act().is_none() {
-            d.narrate_end(&mut out);
-        }
-        lines(&out, viewer)
+        testkit::read(&testkit::apply_told(d, action.parse().unwrap()), viewer)
     }
 
     fn lines(out: &Narration, viewer: Viewer) -> Vec<String> {
-        out.said
-            .iter()
-            .filter(|s| s.audience.includes(viewer))
-            .map(|s| s.event.render(viewer, &seat_name))
-            .collect()
+        testkit::read(&out.said, viewer)
     }
 
     fn prompt(d: &BigThreeDeal, viewer: Viewer) -> String {

@@ -427,14 +427,6 @@ fn laid(claim: Claim, discard: Card) -> Event {
 }
 
 /// The one card `after` holds more of than `before`.
-fn added(before: &CardCounts, after: &CardCounts) -> Card {
-    after
-        .iter()
-        .find(|&(c, k)| k > before.count(c))
-        .map(|(c, _)| c)
-        .expect("a card was drawn")
-}
-
 pub(super) fn narrate(before: &KhanhooDeal, action: KhanhooAction, after: &KhanhooDeal, out: &mut Narration) {
     let a = before.to_act as Seat;
     match action {
@@ -446,7 +438,7 @@ pub(super) fn narrate(before: &KhanhooDeal, action: KhanhooAction, after: &Khanh
                     "The stock is empty: the discards under the top one are shuffled into a new stock.",
                 ));
             }
-            let c = added(&before.hands[a], &after.hands[a]);
+            let c = crate::present::card_added(&before.hands[a], &after.hands[a]).expect("a card was drawn");
             out.only(
                 a,
                 Event::new("draw", Some(a), format!("@{a} {{draw|draws}} {c} from the stock.")).with_cards([c]),

@@ -368,23 +368,12 @@ fn rule_bot_beats_random_players() {
 /// Applies `action` (notation) to `d`, returning what each audience was told (the deal's own
 /// narration and, if the hand ends, its breakdown).
 fn act(d: &mut KhanhooDeal, action: &str) -> Vec<engine::Said> {
-    let a: KhanhooAction = action.parse().unwrap();
-    let before = d.clone();
-    d.apply(a).unwrap();
-    let mut out = engine::Narration::new();
-    before.narrate(a, d, &mut out);
-    if d.to_act().is_none() {
-        d.narrate_end(&mut out);
-    }
-    out.said
+    testkit::apply_told(d, action.parse::<KhanhooAction>().unwrap())
 }
 
 /// The lines `viewer` reads, with seats named "seat N".
 fn read(said: &[engine::Said], viewer: engine::Viewer) -> Vec<String> {
-    said.iter()
-        .filter(|s| s.audience.includes(viewer))
-        .map(|s| s.event.render(viewer, &engine::seat_name))
-        .collect()
+    testkit::read(said, viewer)
 }
 
 /// KX1 as a whole hand: seat 1 opens by going out with the KX1 melds (15) plus 5; seat 2 holds

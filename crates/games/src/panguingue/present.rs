@@ -210,10 +210,9 @@ pub(super) fn narrate(before: &PanDeal, action: PanAction, after: &PanDeal, out:
         PanAction::Stock => {
             // The stock may have been rebuilt from the discards first: the card is the one
             // that came into the hand.
-            let drawn = after.drawn.or_else(|| {
-                let (was, now) = (&before.seats[s].hand, &after.seats[s].hand);
-                now.to_vec().into_iter().find(|&c| now.count(c) > was.count(c))
-            });
+            let drawn = after
+                .drawn
+                .or_else(|| crate::present::card_added(&before.seats[s].hand, &after.seats[s].hand));
             if !before.stock_seen && after.stock_seen {
                 out.all(Event::new(
                     "stock",

@@ -510,21 +510,9 @@ fn rule_bot_beats_random_players() {
 
 /// What `viewer` reads after `action` on `d` (the end-of-deal lines too), and the deal after it.
 fn told(d: &PinochleDeal, action: &str, viewer: engine::Viewer) -> (PinochleDeal, Vec<String>) {
-    let action: PinochleAction = action.parse().unwrap();
     let mut after = d.clone();
-    after.apply(action).unwrap();
-    let mut out = engine::Narration::new();
-    d.narrate(action, &after, &mut out);
-    if after.to_act().is_none() {
-        after.narrate_end(&mut out);
-    }
-    let lines = out
-        .said
-        .iter()
-        .filter(|s| s.audience.includes(viewer))
-        .map(|s| s.event.render(viewer, &engine::seat_name))
-        .collect();
-    (after, lines)
+    let said = testkit::apply_told(&mut after, action.parse::<PinochleAction>().unwrap());
+    (after, testkit::read(&said, viewer))
 }
 
 fn prompt_for(d: &PinochleDeal, viewer: engine::Viewer) -> String {

@@ -308,14 +308,6 @@ pub(super) fn scene(d: &TtDeal, viewer: Viewer) -> DealScene {
 }
 
 /// The one card `after` holds more of than `before`.
-fn added(before: &CardCounts, after: &CardCounts) -> Card {
-    after
-        .iter()
-        .find(|&(c, k)| k > before.count(c))
-        .map(|(c, _)| c)
-        .expect("a card was drawn")
-}
-
 pub(super) fn narrate(before: &TtDeal, action: TtAction, after: &TtDeal, out: &mut Narration) {
     let a = before.to_act as Seat;
     match action {
@@ -327,7 +319,7 @@ pub(super) fn narrate(before: &TtDeal, action: TtAction, after: &TtDeal, out: &m
                     "The stock is empty: the discards under the top one are shuffled into a new stock.",
                 ));
             }
-            let c = added(&before.hands[a], &after.hands[a]);
+            let c = crate::present::card_added(&before.hands[a], &after.hands[a]).expect("a card was drawn");
             let wild = if is_wild(before, c) { ", a wild card" } else { "" };
             out.only(
                 a,

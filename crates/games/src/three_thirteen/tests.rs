@@ -353,23 +353,12 @@ fn lookahead_keeps_the_connected_cards() {
 /// Applies `action` (notation) to `d`, returning what each audience was told (the deal's own
 /// narration and, if the round ends, its breakdown).
 fn act(d: &mut TtDeal, action: &str) -> Vec<engine::Said> {
-    let a: TtAction = action.parse().unwrap();
-    let before = d.clone();
-    d.apply(a).unwrap();
-    let mut out = engine::Narration::new();
-    before.narrate(a, d, &mut out);
-    if d.to_act().is_none() {
-        d.narrate_end(&mut out);
-    }
-    out.said
+    testkit::apply_told(d, action.parse::<TtAction>().unwrap())
 }
 
 /// The lines `viewer` reads, with seats named "seat N".
 fn read(said: &[engine::Said], viewer: engine::Viewer) -> Vec<String> {
-    said.iter()
-        .filter(|s| s.audience.includes(viewer))
-        .map(|s| s.event.render(viewer, &engine::seat_name))
-        .collect()
+    testkit::read(said, viewer)
 }
 
 /// Round 1 (threes wild) for two: seat 1 takes the turned-up 3C and goes out with 7H 7S 3C;

@@ -304,21 +304,9 @@ fn rule_bot_beats_random_players() {
 
 /// What `viewer` reads of an action on `d`, line by line.
 fn told(d: &TribelloDeal, action: &str, viewer: engine::Viewer) -> (TribelloDeal, Vec<String>) {
-    let action: TribelloAction = action.parse().unwrap();
     let mut after = d.clone();
-    after.apply(action).unwrap();
-    let mut out = engine::Narration::new();
-    d.narrate(action, &after, &mut out);
-    if after.to_act().is_none() {
-        after.narrate_end(&mut out);
-    }
-    let lines = out
-        .said
-        .iter()
-        .filter(|s| s.audience.includes(viewer))
-        .map(|s| s.event.render(viewer, &engine::seat_name))
-        .collect();
-    (after, lines)
+    let said = testkit::apply_told(&mut after, action.parse::<TribelloAction>().unwrap());
+    (after, testkit::read(&said, viewer))
 }
 
 fn golden_deal(exchange: bool) -> TribelloDeal {
