@@ -7,7 +7,6 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -28,19 +27,9 @@ fn start_server(addr: SocketAddr, db: &std::path::Path) -> Child {
 }
 
 async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8_lossy(&raw);
-    let status: u16 = text.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = text.split_once("\r\n\r\n").unwrap().1;
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    server::client::request(addr, method, path, body.as_ref())
+        .await
+        .unwrap()
 }
 
 /// A person at one table, remembering every action the server acknowledged.

@@ -7,21 +7,13 @@
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
 async fn create(addr: std::net::SocketAddr, body: Value) -> Value {
-    let body = body.to_string();
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req = format!(
-        "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8_lossy(&raw);
-    serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
+    server::client::request(addr, "POST", "/api/tables", Some(&body))
+        .await
+        .unwrap()
+        .1
 }
 
 #[tokio::main(flavor = "multi_thread")]

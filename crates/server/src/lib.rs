@@ -5,6 +5,7 @@
 //! `docs/protocol.schema.json`.
 
 pub mod actor;
+pub mod client;
 pub mod db;
 mod http;
 pub mod store;

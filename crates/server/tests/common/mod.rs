@@ -8,7 +8,6 @@ use server::{Config, Limits, Running};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -37,37 +36,9 @@ pub async fn start(db: &std::path::Path, limits: Limits) -> Running {
 
 /// One HTTP request; the status and the JSON body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8_lossy(&raw);
-    let status: u16 = text.split(' ').nth(1).unwrap().parse().unwrap();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap();
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunk(rest)
-    } else {
-        rest.to_string()
-    };
-    (status, serde_json::from_str(&body).unwrap_or(Value::String(body)))
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
-    }
-    out
+    server::client::request(addr, method, path, body.as_ref())
+        .await
+        .unwrap()
 }
 
 pub async fn create(addr: SocketAddr, body: Value) -> Value {
