@@ -30,6 +30,8 @@ pub struct GameInfo {
     pub variants: &'static [VariantSpec],
     /// The rules page, in our own words: rules, variants, `--deck` deal order, action notation.
     pub rules: &'static str,
+    /// A paragraph for someone who has never played the game (the lobby shows it).
+    pub summary: &'static str,
 }
 
 impl GameInfo {

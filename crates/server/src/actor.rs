@@ -9,6 +9,8 @@ use crate::tokens;
 use engine::{DynTable, Seat, Viewer};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
@@ -70,6 +72,11 @@ pub enum Cmd {
         token: String,
         reply: oneshot::Sender<Result<(TableRow, Vec<SeatRow>), Refusal>>,
     },
+    /// A connection asks what the named bot would do in its seat's place.
+    Hint {
+        conn: u64,
+        level: String,
+    },
     /// Tells every connection that a rematch table exists.
     Announce {
         message: String,
@@ -89,6 +96,8 @@ struct Conn {
     out: mpsc::Sender<String>,
     /// How much of the whole feed this connection has been sent.
     feed_sent: usize,
+    /// Set while a hint is being worked out for this connection: one at a time.
+    hinting: Arc<AtomicBool>,
 }
 
 /// What a bot (or a person's clock running out) did, computed off the executor.
@@ -329,6 +338,7 @@ impl Actor {
             Cmd::RematchSetup { token, reply } => {
                 let _ = reply.send(self.rematch_setup(&token));
             }
+            Cmd::Hint { conn, level } => self.hint(conn, level),
             Cmd::Announce { message } => {
                 for c in &self.conns {
                     let _ = c.out.try_send(message.clone());
@@ -369,6 +379,7 @@ impl Actor {
             "players": table.players(),
             "viewer": viewer,
             "version": self.version(),
+            "kinds": table.action_kinds(),
         });
         let _ = out.try_send(welcome.to_string());
         self.conns.push(Conn {
@@ -376,6 +387,7 @@ impl Actor {
             viewer,
             out,
             feed_sent: 0,
+            hinting: Arc::new(AtomicBool::new(false)),
         });
         self.send_state(self.conns.len() - 1);
         Ok(Accepted { conn, viewer, outbox })
@@ -471,6 +483,51 @@ impl Actor {
                 .try_send(json!({ "type": "ack", "version": self.version() }).to_string());
         }
         self.after_change().await;
+    }
+
+    /// Works out a hint off the executor, on a copy of the table rebuilt from its record (the
+    /// bot sees only the seat's view), and sends it to the connection that asked.
+    fn hint(&mut self, conn: u64, level: String) {
+        let Some(c) = self.conns.iter().find(|c| c.id == conn) else {
+            return;
+        };
+        let refuse = |code: &str, reason: &str| json!({ "type": "error", "code": code, "reason": reason }).to_string();
+        let table = self.table();
+        let mine = matches!(c.viewer, Viewer::Seat(s) if table.to_act() == Some(s));
+        if !mine || self.row.status != Status::Playing {
+            let _ = c.out.try_send(refuse("not-your-turn", "a hint is for the seat to act"));
+            return;
+        }
+        if !tables::bot_names(table.info().id)
+            .unwrap_or_default()
+            .contains(&level.as_str())
+        {
+            let _ = c.out.try_send(refuse(
+                "malformed",
+                &format!("there is no bot '{}' for hints", engine::cut_short(&level, 40)),
+            ));
+            return;
+        }
+        if c.hinting.swap(true, Ordering::SeqCst) {
+            let _ = c.out.try_send(refuse("rate", "a hint is already being worked out"));
+            return;
+        }
+        let (out, busy, record, version) = (c.out.clone(), c.hinting.clone(), table.record(), table.decisions());
+        tokio::task::spawn_blocking(move || {
+            let message = match tables::open_record(&record).and_then(|mut t| {
+                let action = t.suggest(Some(&level))?;
+                let label = t.actions().into_iter().find(|a| a.notation == action).map(|a| a.label);
+                Ok((action, label))
+            }) {
+                Ok((action, label)) => json!({
+                    "type": "hint", "version": version, "bot": level, "action": action, "label": label,
+                })
+                .to_string(),
+                Err(e) => refuse("server", &e),
+            };
+            let _ = out.try_send(message);
+            busy.store(false, Ordering::SeqCst);
+        });
     }
 
     fn state_message(&self, index: usize) -> (String, usize) {

@@ -3,7 +3,7 @@
 
 use crate::actor::{self, Cmd, Refusal};
 use crate::store::{SeatRow, Status, StoredTable, TableRow};
-use crate::{tokens, Shared};
+use crate::{tokens, web, Shared};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -20,7 +20,11 @@ use tokio::sync::oneshot;
 pub(crate) fn router(state: Shared) -> Router {
     let limit = state.config.limits.max_message;
     Router::new()
-        .route("/", get(home))
+        .route("/", get(web::page))
+        .route("/play/{id}", get(web::page_with_id))
+        .route("/replay/{id}", get(web::page_with_id))
+        .route("/rules/{id}", get(web::page_with_id))
+        .route("/assets/{*path}", get(web::file))
         .route("/api/games", get(games))
         .route("/api/games/{id}/rules", get(rules))
         .route("/api/tables", get(lobby).post(create))
@@ -54,13 +58,6 @@ fn refusal(r: Refusal) -> Response {
     refuse(status, r.code, r.reason)
 }
 
-async fn home() -> impl IntoResponse {
-    (
-        [("content-type", "text/plain; charset=utf-8")],
-        "cardroom table server. The API is under /api (see docs/protocol.md in the repository).\n",
-    )
-}
-
 async fn games() -> Json<Value> {
     let list: Vec<Value> = games::registry::all()
         .iter()
@@ -73,8 +70,10 @@ async fn games() -> Json<Value> {
                 "default_players": g.default_players,
                 "unit": g.unit,
                 "higher_is_better": g.higher_is_better,
+                "summary": g.summary,
                 "variants": g.variants.iter().map(|v| json!({
                     "key": v.key, "default": v.default, "values": v.values_hint(), "doc": v.doc,
+                    "kind": variant_kind(&v.kind),
                 })).collect::<Vec<_>>(),
                 "bots": tables::bot_names(g.id).unwrap_or_default(),
             })
@@ -83,9 +82,19 @@ async fn games() -> Json<Value> {
     Json(json!(list))
 }
 
+/// What a form needs to offer a variant's values.
+fn variant_kind(kind: &engine::VariantKind) -> Value {
+    match kind {
+        engine::VariantKind::Bool => json!({ "type": "bool" }),
+        engine::VariantKind::Int { min, max } => json!({ "type": "int", "min": min, "max": max }),
+        engine::VariantKind::Choice(words) => json!({ "type": "choice", "choices": words }),
+        engine::VariantKind::Text(_) => json!({ "type": "text" }),
+    }
+}
+
 async fn rules(Path(id): Path<String>) -> Response {
     match tables::rules_text(&id) {
-        Ok(md) => Json(json!({ "id": id, "markdown": md })).into_response(),
+        Ok(md) => Json(json!({ "id": id, "html": web::markdown_to_html(&md), "markdown": md })).into_response(),
         Err(e) => refuse(StatusCode::NOT_FOUND, "unknown-game", e),
     }
 }

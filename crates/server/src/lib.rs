@@ -10,6 +10,7 @@ pub mod db;
 mod http;
 pub mod store;
 pub mod tokens;
+mod web;
 mod ws;
 
 use actor::TableHandle;

@@ -12,6 +12,7 @@ use std::time::Instant;
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 enum Incoming {
     Act { action: String, version: Option<u64> },
+    Hint { level: String },
     Ping,
 }
 
@@ -101,6 +102,11 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
                             continue;
                         }
                         if table.tx.send(Cmd::Act { conn, version, action }).await.is_err() {
+                            break;
+                        }
+                    }
+                    Ok(Incoming::Hint { level }) => {
+                        if table.tx.send(Cmd::Hint { conn, level }).await.is_err() {
                             break;
                         }
                     }

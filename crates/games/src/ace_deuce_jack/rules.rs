@@ -63,6 +63,7 @@ static INFO: GameInfo = GameInfo {
     unit: "chips",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "A quick banking game: each player stakes chips against the banker, who cuts the pack into three piles and turns them over. If any bottom card is an ace, a deuce or a jack, the bank takes every bet; otherwise it pays them all. The bank passes round the table, and the house edge is shown exactly.",
 };
 
 /// Ace-Deuce-Jack configured for a match.

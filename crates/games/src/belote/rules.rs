@@ -213,6 +213,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "France's favourite card game: two teams of two with a 32-card pack. After a round of bidding for the trump suit, players win tricks worth card points (the jack and nine of trumps are the strongest cards) and score extra for sequences, four of a kind and the king and queen of trumps. The team that took the contract must outscore the other, or lose everything. First team to 1000 wins.",
 };
 
 /// Belote configured for a match.

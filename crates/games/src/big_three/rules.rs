@@ -104,6 +104,7 @@ static INFO: GameInfo = GameInfo {
     unit: "chips",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "A Chinese climbing game for three (also called Dig a Hole). Threes are the highest cards and fours the lowest. Players take turns beating the last play with a higher single, pair, triple, run or bomb, or passing; the first to empty their hand wins the deal and collects chips from the others.",
 };
 
 /// Big Three configured for a match.

@@ -251,6 +251,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "Four players each try to avoid taking hearts and the queen of spades in tricks. Before each deal you pass three cards you do not want; then follow suit if you can, and the highest card of the suit led wins the trick. Every heart costs a point and the queen thirteen, unless one player takes them all and 'shoots the moon'. When someone passes 100 points, the lowest total wins.",
 };
 
 /// Hearts configured for a match.

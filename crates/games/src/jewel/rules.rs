@@ -91,6 +91,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "A game of arrangement for two to nine players with three packs and six jokers. Everyone is dealt a large hand and arranges it into scoring combinations, declaring what they hold; the hands are then compared pair by pair and every player settles the difference in points with every other, so each deal sums to zero.",
 };
 
 /// Jewel configured for a match.

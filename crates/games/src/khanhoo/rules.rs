@@ -72,6 +72,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "An old Chinese-origin rummy game with a 61-card pack of doubled cards and one joker. You draw and discard to build your sixteen cards into sets and sequences; the first to go out scores, and the game goes to whoever first reaches 50 points.",
 };
 
 /// Khanhoo configured for a match.

@@ -189,6 +189,7 @@ static INFO: GameInfo = GameInfo {
     unit: "chips",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "A rummy game from the card rooms of California and Nevada, for two to fifteen players with eight packs. You draw and meld to be the first with eleven cards down; along the way, certain melds called conditions collect chips from every other player the moment you show them. Players may stay in or drop out of each hand.",
 };
 
 /// Panguingue configured for a session.

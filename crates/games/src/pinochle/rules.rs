@@ -137,6 +137,7 @@ static INFO: GameInfo = GameInfo {
     unit: "chips",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "Three players, a 48-card pack with every card doubled. Players bid for the right to name trumps and take the three-card widow; the winner melds combinations such as a run or pinochle (queen of spades with jack of diamonds) and must then take enough card points in tricks, playing alone against the other two, to make the bid.",
 };
 
 /// Auction Pinochle configured for a match.

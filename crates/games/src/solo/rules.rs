@@ -127,6 +127,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "A Spanish four-player game of bidding and tricks with a 32-card pack. One player at a time can take on the others alone by bidding a contract, choosing trumps and exchanging cards; the others join forces to stop them. Chips change hands on every contract made or lost.",
 };
 
 /// Solo configured for a match.

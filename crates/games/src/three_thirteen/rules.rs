@@ -69,6 +69,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "A rummy game in eleven rounds: three cards each in the first round, up to thirteen in the last, and the rank matching the hand size is wild each round. Draw, discard and arrange your hand into sets and runs; when someone goes out, everyone else counts the cards they could not meld. Lowest total after eleven rounds wins.",
 };
 
 /// Three Thirteen configured for a match.

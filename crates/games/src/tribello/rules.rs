@@ -89,6 +89,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "A three-player trick-taking game played over twelve deals in four phases. Each phase changes what you are trying to do, from taking as many tricks as you can to avoiding them, so every hand needs a different plan. The best total after all twelve deals wins.",
 };
 
 /// Deals in a match: four phases of three.

@@ -66,6 +66,7 @@ static INFO: GameInfo = GameInfo {
     unit: "chips",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
+    summary: "An Italian banking game with a 40-card pack. Two board cards and the banker's own card are turned up; players bet chips on board cards, then the banker turns cards one at a time. A card matching a board card wins the bets on it for the bank; a card matching the banker's card ends the hand and the bank pays every bet still standing. A pure race between ranks, with the exact odds shown.",
 };
 
 /// Ziginette configured for a match.

@@ -1,0 +1,77 @@
+// Two people in two browsers sit as partners at a Belote table with two bots and play a
+// whole deal, bidding included; then a reload mid-deal brings the same seat and scene back.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, drive, launch, nextTurn, offered, perform, startServer, watchedPage } from './harness.js';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+// Take the first time it is offered, so that the deal is played; declare when possible.
+function partnerChoice(actions) {
+  return actions.find((a) => a.kind === 'take') ?? actions.find((a) => a.kind === 'declare') ?? actions.find((a) => a.cards.length) ?? actions[0];
+}
+
+test('partners in two browsers play a whole Belote deal with two bots', async () => {
+  const table = await api(server, 'POST', '/api/tables', { game: 'belote', seats: ['human', 'medium', 'human', 'medium'], seed: 7, deals: 1 });
+  const seat = (k) => table.seats.find((s) => s.seat === k);
+  const north = await browser.newContext();
+  const south = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const pages = [await watchedPage(north), await watchedPage(south)];
+  await pages[0].goto(server.url + seat(0).invite);
+  await pages[1].goto(server.url + seat(2).invite);
+  assert.equal(await pages[0].locator('#who').textContent(), 'You are seat 0 (Player 0).');
+  assert.equal(await pages[1].locator('#who').textContent(), 'You are seat 2 (Player 2).');
+  const kinds = [[], []];
+  const counts = await Promise.all(pages.map((page, i) => drive(page, (actions) => {
+    const choice = partnerChoice(actions);
+    kinds[i].push(choice.kind);
+    return choice;
+  })));
+  // Eight tricks: each partner plays eight cards (redeals after four passes add bids).
+  for (const k of kinds) assert.equal(k.filter((x) => x === 'play').length, 8, `plays: ${k}`);
+  assert.ok(kinds.flat().some((k) => k === 'take' || k === 'pass'), 'the partners bid');
+  assert.ok(counts.every((n) => n >= 8));
+  const summary = await api(server, 'GET', `/api/tables/${table.id}`);
+  assert.equal(summary.status, 'finished');
+  for (const page of pages) {
+    await page.locator('.result').waitFor();
+    const totals = await page.locator('.result table.scores tbody tr td:first-of-type').allTextContents();
+    assert.deepEqual(totals.map(Number), summary.totals);
+    // Partners' totals are the team's.
+    assert.equal(summary.totals[0], summary.totals[2]);
+    assert.deepEqual(page.problems, []);
+  }
+  await north.close();
+  await south.close();
+});
+
+test('a reload mid-deal brings back the same seat and the same scene', async () => {
+  const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 3 });
+  const context = await browser.newContext();
+  const page = await watchedPage(context);
+  await page.goto(server.url + table.seats[0].invite);
+  await drive(page, (actions) => actions[0], { limit: 6, until: async () => false }).catch(() => {});
+  assert.equal(await nextTurn(page), 'turn');
+  const before = await page.evaluate(() => ({ scene: window.cardroom.state.scene, version: window.cardroom.state.version, feed: document.querySelectorAll('.feed-item').length }));
+  assert.ok(before.version >= 6);
+  // The invite is not needed again: the seat is remembered by this browser.
+  await page.goto(`${server.url}/play/${table.id}`);
+  assert.equal(await nextTurn(page), 'turn');
+  const afterReload = await page.evaluate(() => ({ scene: window.cardroom.state.scene, version: window.cardroom.state.version, feed: document.querySelectorAll('.feed-item').length }));
+  assert.deepEqual(afterReload, before);
+  assert.equal(await page.locator('#who').textContent(), 'You are seat 0 (Player 0).');
+  // And play goes on.
+  const { actions } = await offered(page);
+  await perform(page, actions[0]);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -1,0 +1,58 @@
+// A Hearts table with three bots: the person passes three cards and plays thirteen tricks,
+// all by clicking card faces, and the scores shown at the end agree with the feed's
+// breakdown.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, artifactPath, launch, nextTurn, startServer, version, waitPast, watchedPage } from './harness.js';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('a whole Hearts deal played by clicking cards', async () => {
+  const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'medium', 'medium', 'medium'], seed: 11, deals: 1 });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await watchedPage(context);
+  await page.goto(server.url + table.seats[0].invite);
+  const counts = { pass: 0, play: 0 };
+  for (let guard = 0; guard < 40; guard++) {
+    if ((await nextTurn(page)) === 'over') break;
+    const kind = await page.evaluate(() => window.cardroom.state.actions[0].kind);
+    const v = await version(page);
+    const raised = page.locator('.hand button.card.raised');
+    assert.ok((await raised.count()) > 0, 'some card is raised when it is my turn');
+    await raised.first().click();
+    await waitPast(page, v);
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
+  assert.deepEqual(counts, { pass: 3, play: 13 });
+  await page.locator('.result table.scores').waitFor();
+  // The breakdown dialog opened at the end of the deal.
+  await page.locator('dialog.breakdown').waitFor();
+  await page.screenshot({ path: artifactPath('hearts-end.png') });
+  await page.locator('dialog.breakdown button', { hasText: 'Continue' }).click();
+
+  const shown = await page.locator('.result table.scores tbody tr td:first-of-type').allTextContents();
+  const fromFeed = await page.evaluate(() => {
+    const points = [0, 0, 0, 0];
+    for (const li of document.querySelectorAll('.feed-item.breakdown[data-seat]')) {
+      const m = li.textContent.match(/([+-]?\d+) for the deal|scores? ([+-]?\d+)/);
+      if (m) points[Number(li.dataset.seat)] += Number(m[1] ?? m[2]);
+    }
+    return points;
+  });
+  assert.deepEqual(shown.map(Number), fromFeed);
+  assert.equal(fromFeed.reduce((a, b) => a + b, 0) % 26, 0, 'a deal hands out 26 points (or a moon)');
+  const summary = await api(server, 'GET', `/api/tables/${table.id}`);
+  assert.deepEqual(summary.totals, fromFeed);
+  assert.equal(summary.status, 'finished');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

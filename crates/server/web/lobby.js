@@ -1,0 +1,188 @@
+// The lobby: the twelve games with a paragraph each, a create-table form generated from each
+// game's variant specs, and the tables open to join, being played, and finished.
+import { api, el, errorBox, gameList, settings } from './common.js';
+
+export async function showLobby(main) {
+  document.title = 'cardroom';
+  main.replaceChildren(el('p', {}, 'Loading…'));
+  let games;
+  try {
+    games = await gameList();
+  } catch (e) {
+    main.replaceChildren(errorBox(`The server could not be reached: ${e.message}`));
+    return;
+  }
+  const nameInput = el('input', { id: 'player-name', name: 'name', autocomplete: 'nickname', maxlength: 32, value: settings.get('name', '') });
+  nameInput.addEventListener('change', () => settings.set('name', nameInput.value.trim()));
+  const tablesSection = el('section', { id: 'tables', 'aria-labelledby': 'tables-title' }, el('h2', { id: 'tables-title' }, 'Tables'), el('p', {}, 'Loading the tables…'));
+  main.replaceChildren(
+    el('section', { class: 'intro' },
+      el('h1', {}, 'Traditional card games, played by the rules'),
+      el('p', {}, 'Start a table for any game below, fill the other seats with bots or friends (send them the invite link), and play in the browser.'),
+      el('p', { class: 'field' }, el('label', { for: 'player-name' }, 'Your name at the table '), nameInput)),
+    tablesSection,
+    el('section', { id: 'games', 'aria-labelledby': 'games-title' },
+      el('h2', { id: 'games-title' }, 'The games'),
+      el('ul', { class: 'game-list' }, games.map((game) => gameCard(game, nameInput)))),
+  );
+  refreshTables(tablesSection, games, nameInput);
+}
+
+function playersText(game) {
+  return game.min_players === game.max_players ? `${game.min_players} players` : `${game.min_players} to ${game.max_players} players`;
+}
+
+function gameCard(game, nameInput) {
+  return el('li', { class: 'game-card', 'data-game': game.id },
+    el('h3', {}, game.name),
+    el('p', { class: 'meta' }, `${playersText(game)} · scored in ${game.unit}`),
+    el('p', {}, game.summary),
+    el('p', { class: 'buttons' },
+      el('button', { type: 'button', class: 'primary', onclick: () => openCreateForm(game, nameInput) }, `New ${game.name} table`),
+      ' ',
+      el('a', { href: `/rules/${game.id}` }, `Rules of ${game.name}`)));
+}
+
+function variantInput(variant, id) {
+  const kind = variant.kind || { type: 'text' };
+  if (kind.type === 'bool') {
+    return el('input', { type: 'checkbox', id, name: variant.key, checked: variant.default === 'true' });
+  }
+  if (kind.type === 'int') {
+    return el('input', { type: 'number', id, name: variant.key, min: kind.min, max: kind.max, value: variant.default, required: true });
+  }
+  if (kind.type === 'choice') {
+    return el('select', { id, name: variant.key },
+      kind.choices.map((choice) => el('option', { value: choice, selected: choice === variant.default }, choice)));
+  }
+  return el('input', { type: 'text', id, name: variant.key, value: variant.default });
+}
+
+function variantValue(input) {
+  return input.type === 'checkbox' ? String(input.checked) : input.value.trim();
+}
+
+function openCreateForm(game, nameInput) {
+  const dialog = el('dialog', { class: 'create', 'aria-labelledby': 'create-title' });
+  const status = el('div', { 'aria-live': 'polite' });
+  const playersSelect = el('select', { id: 'create-players', name: 'players' });
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    playersSelect.append(el('option', { value: n, selected: n === game.default_players }, String(n)));
+  }
+  const seatsBox = el('fieldset', { class: 'seats-choice' });
+  const seatChoice = (seat) => {
+    const previous = seatsBox.querySelector(`[name=seat-${seat}]`);
+    const select = el('select', { id: `create-seat-${seat}`, name: `seat-${seat}` },
+      el('option', { value: 'human' }, 'A person (invite link)'),
+      game.bots.map((bot) => el('option', { value: bot, selected: bot === 'medium' }, `Bot: ${bot}`)));
+    if (previous) select.value = previous.value;
+    return el('p', { class: 'field' }, el('label', { for: `create-seat-${seat}` }, `Seat ${seat} `), select);
+  };
+  const drawSeats = () => {
+    const count = Number(playersSelect.value);
+    const rows = [el('legend', {}, 'Who sits where'), el('p', { class: 'field' }, 'Seat 0: you')];
+    for (let seat = 1; seat < count; seat++) rows.push(seatChoice(seat));
+    seatsBox.replaceChildren(...rows);
+  };
+  playersSelect.addEventListener('change', drawSeats);
+  drawSeats();
+  const variantFields = game.variants.map((variant) => {
+    const id = `variant-${variant.key}`;
+    const input = variantInput(variant, id);
+    const docId = `${id}-doc`;
+    input.setAttribute('aria-describedby', docId);
+    return el('div', { class: 'variant field' },
+      el('label', { for: id }, variant.key), ' ', input,
+      el('p', { class: 'doc', id: docId }, `${variant.doc} (default ${variant.default}; ${variant.values})`));
+  });
+  const deals = el('input', { type: 'number', id: 'create-deals', name: 'deals', min: 1, max: 1000, placeholder: 'the whole match' });
+  const clock = el('input', { type: 'number', id: 'create-clock', name: 'clock', min: 5, max: 3600, placeholder: 'no clock' });
+  const seed = el('input', { type: 'number', id: 'create-seed', name: 'seed', min: 0, placeholder: 'random' });
+  const form = el('form', { method: 'dialog' },
+    el('h2', { id: 'create-title' }, `New ${game.name} table`),
+    el('p', { class: 'field' }, el('label', { for: 'create-players' }, 'Players '), playersSelect),
+    seatsBox,
+    game.variants.length ? el('fieldset', {}, el('legend', {}, 'Variants'), variantFields) : el('p', {}, 'This game has no variants.'),
+    el('details', {},
+      el('summary', {}, 'More settings'),
+      el('p', { class: 'field' }, el('label', { for: 'create-deals' }, 'End after this many deals '), deals),
+      el('p', { class: 'field' }, el('label', { for: 'create-clock' }, 'Seconds per move (a bot moves for you after) '), clock),
+      el('p', { class: 'field' }, el('label', { for: 'create-seed' }, 'Seed (the same seed deals the same cards) '), seed)),
+    status,
+    el('p', { class: 'buttons' },
+      el('button', { type: 'submit', class: 'primary', value: 'create' }, 'Create the table'), ' ',
+      el('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel')));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const count = Number(playersSelect.value);
+    const seats = ['human'];
+    for (let seat = 1; seat < count; seat++) seats.push(form.querySelector(`[name=seat-${seat}]`).value);
+    const variants = {};
+    for (const variant of game.variants) {
+      variants[variant.key] = variantValue(form.querySelector(`#variant-${CSS.escape(variant.key)}`));
+    }
+    const body = { game: game.id, players: count, seats, variants };
+    if (deals.value) body.deals = Number(deals.value);
+    if (clock.value) body.clock_seconds = Number(clock.value);
+    if (seed.value) body.seed = Number(seed.value);
+    status.replaceChildren(el('p', {}, 'Creating…'));
+    try {
+      const created = await api('POST', '/api/tables', body);
+      const mine = created.seats.find((s) => s.seat === 0);
+      const invites = created.seats.filter((s) => s.kind === 'human' && s.seat !== 0).map((s) => ({ seat: s.seat, invite: s.invite }));
+      settings.set(`invites.${created.id}`, invites);
+      settings.set(`seat.${created.id}`, { seat: 0, token: mine.token });
+      const name = nameInput.value.trim();
+      if (name) settings.set('name', name);
+      location.assign(mine.invite);
+    } catch (e) {
+      status.replaceChildren(errorBox(`The table was not created: ${e.message}`));
+    }
+  });
+  dialog.append(form);
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  playersSelect.focus();
+}
+
+async function refreshTables(section, games, nameInput) {
+  const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
+  let lobby;
+  try {
+    lobby = await api('GET', '/api/tables');
+  } catch (e) {
+    section.replaceChildren(el('h2', { id: 'tables-title' }, 'Tables'), errorBox(`The tables could not be listed: ${e.message}`));
+    return;
+  }
+  const row = (table, action) => el('li', { class: 'table-row', 'data-table': table.id },
+    el('span', {}, `${names[table.game] || table.game} #${table.id}`),
+    el('span', { class: 'meta' }, ` · ${table.seats.filter((s) => s.taken).length}/${table.players} seats taken · ${table.deals_completed} deals played `),
+    action(table));
+  const join = (table) => el('button', {
+    type: 'button',
+    onclick: async (event) => {
+      const button = event.currentTarget;
+      button.disabled = true;
+      try {
+        const joined = await api('POST', `/api/tables/${table.id}/join`, { name: nameInput.value.trim() });
+        settings.set(`seat.${table.id}`, { seat: joined.seat, token: joined.token });
+        location.assign(joined.invite);
+      } catch (e) {
+        button.replaceWith(errorBox(`Could not join: ${e.message}`));
+      }
+    },
+  }, 'Join');
+  const watch = (table) => el('a', { href: `/play/${table.id}?watch` }, 'Watch');
+  const replay = (table) => el('a', { href: `/replay/${table.id}` }, 'Replay');
+  const list = (title, tables, action, empty) => [
+    el('h3', {}, title),
+    tables.length ? el('ul', { class: 'tables' }, tables.map((t) => row(t, action))) : el('p', { class: 'meta' }, empty),
+  ];
+  section.replaceChildren(
+    el('h2', { id: 'tables-title' }, 'Tables'),
+    ...list('Open: a seat is free', lobby.open, join, 'No table is waiting for players.'),
+    ...list('Being played', lobby.playing, watch, 'None right now.'),
+    ...list('Finished', lobby.finished, replay, 'None yet.'),
+  );
+}

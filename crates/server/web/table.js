@@ -1,0 +1,524 @@
+// The table page: one WebSocket to the table, and everything drawn from what it sends (the
+// scene for this viewer, the legal actions described, the feed). Nothing here knows a game's
+// rules: a card is playable when an action uses it, and an action is sent by its notation.
+import {
+  api, applyDisplaySettings, cardFace, copyButton, el, errorBox, gameList, renderText, richText, settings,
+} from './common.js';
+import { drawBoard, seatNamer } from './board.js';
+import { rulesArticle } from './rules.js';
+
+/** At most this many matching actions are listed for a selection; pick more cards to narrow. */
+const MAX_MATCHES = 40;
+/** A group of card-less actions longer than this is offered as a list box, not as buttons. */
+const MAX_BUTTONS = 16;
+
+export async function showTable(main, id) {
+  const params = new URLSearchParams(location.search);
+  let token = params.get('token');
+  const watching = params.has('watch');
+  if (token) {
+    settings.set(`seat.${id}`, { seat: Number(params.get('seat')), token });
+  } else if (!watching) {
+    token = settings.get(`seat.${id}`, null)?.token ?? null;
+  }
+  let game = null;
+  try {
+    const summary = await api('GET', `/api/tables/${id}`);
+    game = (await gameList()).find((g) => g.id === summary.game) ?? null;
+  } catch (e) {
+    main.replaceChildren(el('h1', {}, `Table ${id}`), errorBox(`This table cannot be opened: ${e.message}`), el('p', {}, el('a', { href: '/' }, 'Back to the lobby')));
+    return;
+  }
+  new TablePage(main, id, token, game).start();
+}
+
+function multiset(cards) {
+  const counts = new Map();
+  for (const c of cards) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return counts;
+}
+
+function contains(outer, inner) {
+  for (const [card, n] of inner) if ((outer.get(card) ?? 0) < n) return false;
+  return true;
+}
+
+function sameMultiset(a, b) {
+  return a.size === b.size && contains(a, b);
+}
+
+class TablePage {
+  constructor(main, id, token, game) {
+    this.main = main;
+    this.id = id;
+    this.token = token;
+    this.game = game;
+    this.welcome = null;
+    this.state = null;
+    this.seats = [];
+    this.selected = new Set();
+    this.hint = null;
+    this.message = null;
+    this.retries = 0;
+    this.socket = null;
+    this.feedCount = 0;
+    this.pendingBreakdown = [];
+    this.build();
+  }
+
+  me() {
+    return this.welcome?.viewer.kind === 'seat' ? this.welcome.viewer.seat : null;
+  }
+
+  seatName = (seat) => seatNamer(this.seats)(seat);
+
+  say(text, subject = null) {
+    return renderText(text, subject, this.me(), this.seatName);
+  }
+
+  build() {
+    this.title = el('h1', { class: 'table-title' }, `Table ${this.id}`);
+    this.connection = el('p', { class: 'connection', role: 'status' }, 'Connecting…');
+    this.who = el('p', { class: 'who', id: 'who' });
+    const hintLevel = el('select', { id: 'hint-level', 'aria-label': 'Hint strength' },
+      (this.game?.bots ?? ['medium']).map((b) => el('option', { value: b, selected: b === settings.get('hintLevel', 'medium') }, b)));
+    hintLevel.addEventListener('change', () => settings.set('hintLevel', hintLevel.value));
+    this.hintLevel = hintLevel;
+    this.hintButton = el('button', { type: 'button', id: 'hint', onclick: () => this.askHint() }, 'Hint');
+    const toggle = (key, label) => {
+      const box = el('input', { type: 'checkbox', id: `opt-${key}`, checked: settings.get(key, false) });
+      box.addEventListener('change', () => {
+        settings.set(key, box.checked);
+        applyDisplaySettings();
+        this.draw();
+      });
+      return el('label', { class: 'toggle', for: `opt-${key}` }, box, ` ${label}`);
+    };
+    this.rulesButton = el('button', { type: 'button', 'aria-expanded': 'false', 'aria-controls': 'rules-drawer', onclick: () => this.toggleRules() }, 'Rules');
+    this.tools = el('div', { class: 'tools' },
+      el('span', { class: 'hint-tool' }, this.hintButton, ' ', hintLevel),
+      this.rulesButton,
+      toggle('fourColour', 'Four colours'),
+      toggle('textMode', 'Text mode'));
+    this.waiting = el('section', { class: 'waiting', hidden: true });
+    this.board = el('section', { class: 'board', 'aria-label': 'The table' });
+    this.prompt = el('p', { class: 'prompt', id: 'prompt', 'aria-live': 'polite' });
+    this.hand = el('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand' });
+    this.choices = el('div', { class: 'choices' });
+    this.notice = el('div', { class: 'notice', 'aria-live': 'assertive' });
+    this.mine = el('section', { class: 'mine', 'aria-label': 'Your move' }, this.prompt, this.notice, this.hand, this.choices);
+    this.feedList = el('ol', { class: 'feed-list', 'aria-live': 'polite', 'aria-relevant': 'additions', 'aria-label': 'What happened' });
+    this.feed = el('section', { class: 'feed', 'aria-labelledby': 'feed-title' }, el('h2', { id: 'feed-title' }, 'What happened'), this.feedList);
+    this.result = el('section', { class: 'result', hidden: true, 'aria-live': 'polite' });
+    this.drawer = el('aside', { class: 'drawer', id: 'rules-drawer', hidden: true, 'aria-label': 'Rules' });
+    this.main.replaceChildren(
+      el('div', { class: 'table-page' },
+        el('div', { class: 'table-head' }, this.title, this.who, this.connection, this.tools),
+        this.waiting, this.result, this.board, this.mine, this.feed),
+      this.drawer);
+    document.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  start() {
+    this.connect();
+    window.cardroom = this; // for the browser tests and for curious players' consoles
+  }
+
+  connect() {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const query = new URLSearchParams();
+    if (this.token) {
+      query.set('token', this.token);
+      const name = settings.get('name', '');
+      if (name) query.set('name', name);
+    }
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.id}?${query}`);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      this.retries = 0;
+      this.connection.textContent = 'Connected';
+      this.connection.className = 'connection ok';
+    });
+    socket.addEventListener('message', (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener('close', () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.state?.status === 'finished') {
+        this.connection.textContent = 'The match is over';
+        return;
+      }
+      // Network loss, a server restart or a sleeping laptop: try again, backing off.
+      const delay = Math.min(5000, 250 * 2 ** this.retries++);
+      this.connection.textContent = `Connection lost: reconnecting in ${Math.ceil(delay / 1000)} s…`;
+      this.connection.className = 'connection lost';
+      setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  send(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    this.showNotice('Not connected: wait for the connection to come back.');
+    return false;
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case 'welcome':
+        this.welcome = message;
+        this.feedCount = 0;
+        this.feedList.replaceChildren();
+        document.title = `${message.name} · table ${this.id} · cardroom`;
+        break;
+      case 'state': {
+        const turnChanged = this.state?.version !== message.version;
+        this.state = message;
+        if (turnChanged) {
+          this.selected.clear();
+          this.hint = null;
+        }
+        this.addFeed(message.feed);
+        this.draw();
+        break;
+      }
+      case 'seats':
+        this.seats = message.seats;
+        this.draw();
+        break;
+      case 'ack':
+        break;
+      case 'hint':
+        if (message.version === this.state?.version) {
+          this.hint = message;
+          this.draw();
+          this.showNotice(`The ${message.bot} bot suggests: ${this.say(message.label ?? message.action)}.`);
+        }
+        break;
+      case 'error':
+        this.showNotice(message.reason, true);
+        break;
+      case 'rematch':
+        this.showRematch(message.table);
+        break;
+      default:
+        break;
+    }
+  }
+
+  showNotice(text, isError = false) {
+    this.notice.replaceChildren(el('p', { class: isError ? 'error' : 'info' }, ...richText(text)));
+  }
+
+  addFeed(items) {
+    for (const item of items) {
+      this.feedCount++;
+      const event = item.event;
+      const text = this.say(event.text, event.seat);
+      const li = el('li', { class: `feed-item kind-${event.kind}${event.breakdown ? ' breakdown' : ''}`, 'data-index': item.index, 'data-seat': event.seat ?? undefined }, ...richText(text));
+      this.feedList.append(li);
+      if (event.breakdown) this.pendingBreakdown.push(text);
+      if (event.kind === 'deal-end' && this.pendingBreakdown.length) {
+        this.showBreakdown(text, this.pendingBreakdown);
+        this.pendingBreakdown = [];
+      }
+    }
+    this.feedList.scrollTop = this.feedList.scrollHeight;
+  }
+
+  showBreakdown(heading, lines) {
+    document.querySelector('dialog.breakdown')?.remove();
+    const totals = this.state?.scene.scores;
+    const close = el('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Continue');
+    const dialog = el('dialog', { class: 'breakdown', 'aria-labelledby': 'breakdown-title' },
+      el('h2', { id: 'breakdown-title' }, ...richText(heading)),
+      el('ul', {}, lines.filter((line) => line !== heading).map((line) => el('li', {}, ...richText(line)))),
+      totals ? this.scoreTable(totals) : null,
+      el('p', { class: 'buttons' }, close));
+    dialog.addEventListener('close', () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+    close.focus();
+  }
+
+  scoreTable(scores) {
+    return el('table', { class: 'scores' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Seat'), el('th', { scope: 'col' }, `Total (${scores.unit})`),
+        scores.deal ? el('th', { scope: 'col' }, scores.deal.label) : null)),
+      el('tbody', {}, scores.totals.map((total, seat) => el('tr', { class: seat === this.me() ? 'me' : undefined },
+        el('th', { scope: 'row' }, this.seatName(seat)), el('td', {}, String(total)),
+        scores.deal ? el('td', {}, String(scores.deal.values[seat])) : null))));
+  }
+
+  askHint() {
+    if (!this.state?.actions.length) {
+      this.showNotice('A hint is for your turn.');
+      return;
+    }
+    if (this.send({ type: 'hint', level: this.hintLevel.value })) this.showNotice(`Asking the ${this.hintLevel.value} bot…`);
+  }
+
+  act(notation) {
+    if (!this.state) return;
+    this.selected.clear();
+    this.send({ type: 'act', action: notation, version: this.state.version });
+  }
+
+  async toggleRules() {
+    const open = this.drawer.hidden;
+    this.drawer.hidden = !open;
+    this.rulesButton.setAttribute('aria-expanded', String(open));
+    if (open && !this.drawer.childElementCount) {
+      const close = el('button', { type: 'button', class: 'close', onclick: () => this.toggleRules() }, 'Close the rules');
+      this.drawer.append(close);
+      try {
+        this.drawer.append(await rulesArticle(this.welcome?.game ?? this.game.id));
+      } catch (e) {
+        this.drawer.append(errorBox(`The rules could not be loaded: ${e.message}`));
+      }
+    }
+    if (open) this.drawer.querySelector('button')?.focus();
+    else this.rulesButton.focus();
+  }
+
+  onKey(event) {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'Escape') {
+      if (!this.drawer.hidden) this.toggleRules();
+      else if (this.selected.size) {
+        this.selected.clear();
+        this.draw();
+      }
+    } else if (event.key === '?' || event.key === 'r') {
+      if (!document.querySelector('dialog[open]')) this.toggleRules();
+    } else if (event.key === 'h') {
+      this.askHint();
+    } else if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && event.target.closest?.('.hand')) {
+      const cards = [...this.hand.querySelectorAll('button.card')];
+      const at = cards.indexOf(event.target);
+      const next = cards[at + (event.key === 'ArrowLeft' ? -1 : 1)];
+      if (next) {
+        next.focus();
+        event.preventDefault();
+      }
+    }
+  }
+
+  showRematch(table) {
+    this.result.hidden = false;
+    this.result.append(el('p', {}, 'A rematch table is ready. ', el('a', { href: `/play/${table}`, onclick: () => this.keepSeatFor(table) }, 'Go to the rematch')));
+  }
+
+  keepSeatFor(table) {
+    const mine = settings.get(`seat.${this.id}`, null);
+    if (mine) settings.set(`seat.${table}`, mine);
+  }
+
+  async rematch() {
+    try {
+      const created = await api('POST', `/api/tables/${this.id}/rematch`, { token: this.token });
+      this.keepSeatFor(created.id);
+      location.assign(`/play/${created.id}`);
+    } catch (e) {
+      this.showNotice(`No rematch: ${e.message}`, true);
+    }
+  }
+
+  // Drawing.
+
+  draw() {
+    if (!this.state || !this.welcome) return;
+    const focusKey = document.activeElement?.dataset?.key;
+    const { scene, status } = this.state;
+    this.title.replaceChildren(...richText(scene.title));
+    const me = this.me();
+    this.who.textContent = me === null ? 'You are watching.' : `You are seat ${me}${this.seats[me]?.name ? ` (${this.seats[me].name})` : ''}.`;
+    this.hintButton.disabled = !this.state.actions.length;
+    this.drawWaiting(status);
+    drawBoard(this.board, scene, { me, seats: this.seats, say: (t, s) => this.say(t, s), hintCards: this.hintCards() });
+    this.prompt.replaceChildren(...richText(this.promptText()));
+    this.drawHand(scene);
+    this.drawChoices();
+    this.drawResult();
+    if (focusKey) {
+      const again = this.main.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  promptText() {
+    const { scene, status, actions } = this.state;
+    if (status === 'waiting') return 'Waiting for every seat to be taken.';
+    if (status === 'finished') return 'The match is over.';
+    if (actions.length) return `Your turn. ${this.say(scene.prompt)}`;
+    return this.say(scene.prompt);
+  }
+
+  drawWaiting(status) {
+    this.waiting.hidden = status !== 'waiting';
+    if (status !== 'waiting') return;
+    const invites = settings.get(`invites.${this.id}`, []);
+    const open = this.seats.filter((s) => !s.taken).map((s) => s.seat);
+    this.waiting.replaceChildren(
+      el('h2', {}, 'Waiting for players'),
+      el('p', {}, open.length ? `Free seats: ${open.join(', ')}. The match starts when they are taken.` : 'Every seat is taken.'),
+      invites.filter((i) => open.includes(i.seat)).length
+        ? el('ul', { class: 'invites' }, invites.filter((i) => open.includes(i.seat)).map((i) => {
+          const url = new URL(i.invite, location.origin).href;
+          return el('li', {}, `Invite for seat ${i.seat}: `, el('input', { type: 'text', readonly: true, value: url, 'aria-label': `Invite link for seat ${i.seat}`, class: 'invite-link' }), ' ', copyButton(url, 'Copy link'));
+        }))
+        : el('p', {}, 'Friends can also join from the lobby.'));
+  }
+
+  drawResult() {
+    const result = this.state.result;
+    if (!result) {
+      this.result.hidden = true;
+      return;
+    }
+    this.result.hidden = false;
+    const winners = result.winners.map((s) => this.seatName(s));
+    const again = this.token ? el('button', { type: 'button', class: 'primary', onclick: () => this.rematch() }, 'Play again (rematch)') : null;
+    const replay = el('a', { href: `/replay/${this.id}` }, 'Replay this match');
+    const existing = this.result.querySelector('p.rematch-ready');
+    this.result.replaceChildren(
+      el('h2', {}, 'The match is over'),
+      el('p', {}, `Won by ${winners.join(' and ')}.`),
+      this.scoreTable({ ...this.state.scene.scores, deal: null, totals: result.totals }),
+      el('p', { class: 'buttons' }, again, ' ', replay),
+      existing ?? '');
+  }
+
+  hintCards() {
+    if (!this.hint) return [];
+    return this.state.actions.find((a) => a.notation === this.hint.action)?.cards ?? [];
+  }
+
+  myHand(scene) {
+    const me = this.me();
+    const seat = scene.seats.find((s) => s.seat === me);
+    return seat?.hand.kind === 'shown' ? seat.hand.cards : [];
+  }
+
+  /** The actions that use every selected card (as a multiset); exact matches first. */
+  matches(hand) {
+    const chosen = multiset([...this.selected].map((i) => hand[i]));
+    const exact = [];
+    const wider = [];
+    for (const action of this.state.actions) {
+      if (!action.cards.length) continue;
+      const uses = multiset(action.cards);
+      if (!contains(uses, chosen)) continue;
+      (sameMultiset(uses, chosen) ? exact : wider).push(action);
+    }
+    return { exact, wider };
+  }
+
+  clickCard(index, hand) {
+    const code = hand[index];
+    const users = this.state.actions.filter((a) => a.cards.includes(code));
+    if (!users.length) {
+      this.showNotice(`The ${code} cannot be used now.`);
+      return;
+    }
+    // One card, one thing to do with it: a click does it (a trick game's play, a discard).
+    if (!this.selected.size && users.length === 1 && users[0].cards.length === 1) {
+      this.act(users[0].notation);
+      return;
+    }
+    if (this.selected.has(index)) this.selected.delete(index);
+    else this.selected.add(index);
+    this.draw();
+  }
+
+  drawHand(scene) {
+    const me = this.me();
+    const hand = this.myHand(scene);
+    this.hand.hidden = me === null;
+    if (me === null) return;
+    const usable = new Set(this.state.actions.flatMap((a) => a.cards));
+    const hinted = multiset(this.hintCards());
+    const faces = hand.map((code, index) => {
+      const hint = (hinted.get(code) ?? 0) > 0;
+      if (hint) hinted.set(code, hinted.get(code) - 1);
+      return cardFace(code, {
+        key: `hand-${index}-${code}`,
+        raised: usable.has(code),
+        pressed: this.selected.has(index),
+        hinted: hint,
+        onclick: () => this.clickCard(index, hand),
+      });
+    });
+    this.hand.replaceChildren(
+      el('h2', { class: 'visually-hidden' }, 'Your hand'),
+      faces.length ? el('div', { class: 'cards' }, faces) : el('p', { class: 'meta' }, 'No cards in your hand.'));
+  }
+
+  actionButton(action) {
+    const help = this.welcome.kinds?.find((k) => k.name === action.kind)?.help;
+    const hinted = this.hint?.action === action.notation;
+    return el('button', {
+      type: 'button',
+      class: `action${hinted ? ' hinted' : ''}`,
+      'data-key': `action-${action.notation}`,
+      'data-notation': action.notation,
+      title: help,
+      onclick: () => this.act(action.notation),
+    }, ...richText(this.say(action.label)));
+  }
+
+  drawChoices() {
+    const actions = this.state.actions;
+    if (!actions.length) {
+      this.choices.replaceChildren();
+      return;
+    }
+    const hand = this.myHand(this.state.scene);
+    const parts = [];
+    if (this.selected.size) {
+      const { exact, wider } = this.matches(hand);
+      const shown = [...exact, ...wider].slice(0, MAX_MATCHES);
+      const more = exact.length + wider.length - shown.length;
+      parts.push(el('div', { class: 'selection', role: 'group', 'aria-labelledby': 'selection-title' },
+        el('h2', { id: 'selection-title' }, `With the ${this.selected.size} card${this.selected.size > 1 ? 's' : ''} you picked`),
+        shown.length
+          ? el('div', { class: 'buttons' }, shown.map((a) => this.actionButton(a)))
+          : el('p', {}, 'Nothing uses exactly these cards together: pick others.'),
+        more > 0 ? el('p', { class: 'meta' }, `and ${more} more: pick more cards to narrow the list.`) : null,
+        el('button', { type: 'button', 'data-key': 'clear-selection', onclick: () => { this.selected.clear(); this.draw(); } }, 'Clear the selection')));
+    }
+    // Actions that use no card of the hand: bids, passes, draws, bets.
+    const groups = new Map();
+    for (const action of actions) {
+      if (action.cards.length) continue;
+      if (!groups.has(action.group)) groups.set(action.group, []);
+      groups.get(action.group).push(action);
+    }
+    for (const [group, list] of groups) {
+      if (list.length > MAX_BUTTONS) {
+        const select = el('select', { id: `choose-${group}`, 'data-key': `select-${group}`, 'aria-label': `Choose: ${group}` },
+          list.map((a) => el('option', { value: a.notation }, this.say(a.label))));
+        parts.push(el('div', { class: 'group', 'data-group': group }, el('label', { for: `choose-${group}` }, `${group[0].toUpperCase()}${group.slice(1)}: `), select, ' ',
+          el('button', { type: 'button', class: 'primary', 'data-key': `go-${group}`, onclick: () => this.act(select.value) }, 'Go')));
+      } else {
+        parts.push(el('div', { class: 'group buttons', 'data-group': group, role: 'group', 'aria-label': group }, list.map((a) => this.actionButton(a))));
+      }
+    }
+    const withCards = actions.filter((a) => a.cards.length);
+    if (withCards.length && !this.selected.size) {
+      const single = withCards.every((a) => a.cards.length === 1);
+      parts.push(el('p', { class: 'meta' }, single
+        ? 'Click a raised card to play it (or pick it with Enter).'
+        : 'Pick cards (raised ones can be used), then choose what to do with them.'));
+    }
+    // Every choice, labelled: for the keyboard, text mode and screen readers.
+    const all = el('details', { class: 'all-choices', open: this.allOpen ?? settings.get('textMode', false) },
+      el('summary', {}, `All ${actions.length} choices`),
+      el('div', { class: 'buttons' }, actions.slice(0, 400).map((a) => this.actionButton(a))));
+    all.addEventListener('toggle', () => { this.allOpen = all.open; });
+    parts.push(all);
+    this.choices.replaceChildren(...parts);
+  }
+}
