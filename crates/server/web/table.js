@@ -247,7 +247,7 @@ class TablePage {
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Seat'), el('th', { scope: 'col' }, `Total (${scores.unit})`),
         scores.deal ? el('th', { scope: 'col' }, scores.deal.label) : null)),
       el('tbody', {}, scores.totals.map((total, seat) => el('tr', { class: seat === this.me() ? 'me' : undefined },
-        el('th', { scope: 'row' }, this.seatName(seat)), el('td', {}, String(total)),
+        el('th', { scope: 'row' }, this.say(`@${seat}`)), el('td', {}, String(total)),
         scores.deal ? el('td', {}, String(scores.deal.values[seat])) : null))));
   }
 
@@ -508,7 +508,9 @@ class TablePage {
     }
     const withCards = actions.filter((a) => a.cards.length);
     if (withCards.length && !this.selected.size) {
-      const single = withCards.every((a) => a.cards.length === 1);
+      const uses = new Map();
+      for (const a of withCards) for (const c of new Set(a.cards)) uses.set(c, (uses.get(c) ?? 0) + 1);
+      const single = withCards.every((a) => a.cards.length === 1) && [...uses.values()].every((n) => n === 1);
       parts.push(el('p', { class: 'meta' }, single
         ? 'Click a raised card to play it (or pick it with Enter).'
         : 'Pick cards (raised ones can be used), then choose what to do with them.'));

@@ -118,6 +118,9 @@ export async function offered(page) {
  * button (or its list box and Go).
  */
 export async function perform(page, action) {
+  // An end-of-deal breakdown waits for the person to read it.
+  const breakdown = page.locator('dialog.breakdown[open] button', { hasText: 'Continue' });
+  if (await breakdown.count()) await breakdown.click();
   const { hand, version: v } = await offered(page);
   if (action.cards.length) {
     const used = new Set();

@@ -1,0 +1,85 @@
+// The way in: the lobby lists the twelve games, a table is made with the form (players, seats,
+// variants), a friend opens the invite link in another browser, and they play; then the
+// finished match is replayed step by step, deal by deal and seat by seat.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, drive, launch, startServer, watchedPage } from './harness.js';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('create a table from the lobby form, invite a friend, play, replay', async () => {
+  const host = await browser.newContext();
+  const page = await watchedPage(host);
+  await page.goto(server.url);
+  assert.equal(await page.locator('.game-card').count(), 12);
+  await page.fill('#player-name', 'Ana');
+  await page.locator('.game-card[data-game="khanhoo"] button', { hasText: 'New Khanhoo table' }).click();
+  const dialog = page.locator('dialog.create');
+  await dialog.waitFor();
+  // Every variant of the game is in the form, with its doc.
+  const games = await api(server, 'GET', '/api/games');
+  const khanhoo = games.find((g) => g.id === 'khanhoo');
+  for (const v of khanhoo.variants) {
+    await dialog.locator(`#variant-${v.key}`).waitFor();
+    assert.ok((await dialog.locator(`#variant-${v.key}-doc`).textContent()).includes(v.doc));
+  }
+  await dialog.locator('#create-players').selectOption('3');
+  await dialog.locator('#create-seat-1').selectOption('human');
+  await dialog.locator('#create-seat-2').selectOption('easy');
+  await dialog.locator('summary', { hasText: 'More settings' }).click();
+  await dialog.locator('#create-deals').fill('1');
+  await dialog.locator('#create-seed').fill('4');
+  await dialog.locator('button[type=submit]').click();
+  await page.waitForURL(/\/play\/\d+\?seat=0&token=/);
+  const id = Number(page.url().match(/play\/(\d+)/)[1]);
+  // Waiting for the friend: the invite link is shown.
+  await page.locator('.waiting').waitFor();
+  const invite = await page.locator('.invite-link').inputValue();
+  assert.match(invite, new RegExp(`/play/${id}\\?seat=1&token=[0-9a-f]{32}$`));
+  const friendContext = await browser.newContext();
+  const friend = await watchedPage(friendContext);
+  await friend.goto(invite);
+  await page.locator('.waiting').waitFor({ state: 'hidden' });
+  assert.equal(await page.locator('#who').textContent(), 'You are seat 0 (Ana).');
+  const summary = await api(server, 'GET', `/api/tables/${id}`);
+  assert.equal(summary.players, 3);
+  assert.deepEqual(summary.seats.map((s) => s.bot), [null, null, 'easy']);
+  // Both play the deal out, choosing the first thing offered.
+  await Promise.all([page, friend].map((p) => drive(p, (actions) => actions[0])));
+  assert.equal((await api(server, 'GET', `/api/tables/${id}`)).status, 'finished');
+
+  // The replay viewer.
+  await page.goto(`${server.url}/replay/${id}`);
+  await page.locator('.position', { hasText: 'Step 0 of' }).waitFor();
+  const steps = Number((await page.locator('.position').textContent()).match(/of (\d+)/)[1]);
+  assert.ok(steps > 10);
+  await page.locator('button[data-key=next]').click();
+  await page.locator('.position', { hasText: 'Step 1 of' }).waitFor();
+  await page.locator('button[data-key=last]').click();
+  await page.locator('.position', { hasText: `Step ${steps} of` }).waitFor();
+  // A spectator's view has no hand; seat 1's view shows seat 1's; "every hand open" shows all.
+  await page.locator('#replay-step').fill('5');
+  await page.locator('#replay-step').dispatchEvent('change');
+  await page.locator('.position', { hasText: 'Step 5 of' }).waitFor();
+  const faceUp = () => page.locator('.seat .meta', { hasText: 'Hand, face up' }).count();
+  assert.equal(await faceUp(), 0);
+  await page.locator('#replay-seat').selectOption('all');
+  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 3 && [...document.querySelectorAll('.seat .meta')].some((e) => e.textContent.includes('Hand, face up')));
+  assert.equal(await faceUp(), 3);
+  await page.locator('#replay-seat').selectOption('1');
+  await page.waitForFunction(() => [...document.querySelectorAll('.seat .meta')].some((e) => e.textContent.includes('your hand is below')));
+  assert.equal(await page.locator('#replay-deal option').count(), 1);
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(friend.problems, []);
+  await host.close();
+  await friendContext.close();
+});

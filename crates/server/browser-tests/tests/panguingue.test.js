@@ -1,0 +1,48 @@
+// At a Panguingue table the person makes a meld by picking its cards, later lays a card off
+// on it, and discards, all with clicks.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, drive, launch, startServer, watchedPage } from './harness.js';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test('Panguingue: meld by picking cards, then lay off and discard', async () => {
+  const context = await browser.newContext();
+  const done = { meld: false, lay: false, discardAfterLay: false };
+  // The bots' and the deal's choices depend on the seed: try a few, each for a bounded time.
+  for (let seed = 1; seed <= 6 && !done.discardAfterLay; seed++) {
+    Object.assign(done, { meld: false, lay: false });
+    const table = await api(server, 'POST', '/api/tables', { game: 'panguingue', players: 3, seats: ['human', 'easy', 'easy'], seed, deals: 1 });
+    const page = await watchedPage(context);
+    await page.goto(server.url + table.seats[0].invite);
+    await drive(page, (actions) => {
+      const byKind = (k) => actions.find((a) => a.kind === k);
+      let choice = byKind('stay') ?? byKind('pass');
+      if (!choice && !done.meld) choice = byKind('meld');
+      if (!choice && done.meld && !done.lay) choice = byKind('lay');
+      choice ??= byKind('stock') ?? byKind('discard') ?? actions[0];
+      if (choice.kind === 'meld') done.meld = true;
+      if (choice.kind === 'lay') done.lay = true;
+      if (choice.kind === 'discard' && done.lay) done.discardAfterLay = true;
+      return choice;
+    }, { until: async () => done.discardAfterLay, limit: 300 });
+    if (done.meld) {
+      // The meld is on the table, in the person's own seat panel.
+      const groups = await page.locator('.seat.me .group-cards').count();
+      assert.ok(groups >= 1, 'the meld is shown');
+    }
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  }
+  assert.ok(done.discardAfterLay, 'a meld, a lay-off and a discard were made');
+  await context.close();
+});

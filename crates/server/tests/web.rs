@@ -1,0 +1,159 @@
+//! The browser front end as the server delivers it: the page shell on every client route,
+//! the embedded assets with their types and security headers, what the lobby and the create
+//! form read (a paragraph per game, each variant's kind), the rules as HTML, and hints over
+//! the WebSocket.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use server::Limits;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// The raw response head and body for a GET.
+async fn raw_get(addr: std::net::SocketAddr, path: &str) -> (String, String) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    (head.to_ascii_lowercase(), body.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_and_assets_come_from_the_binary() {
+    let db = temp_db("web-pages");
+    let s = start(&db, Limits::default()).await;
+    for path in ["/", "/play/12", "/replay/3", "/rules/hearts"] {
+        let (head, body) = raw_get(s.addr, path).await;
+        assert!(head.starts_with("http/1.1 200"), "{path}: {head}");
+        assert!(head.contains("content-type: text/html"), "{path}");
+        assert!(head.contains("content-security-policy: default-src 'self'"), "{path}");
+        assert!(
+            body.contains(r#"<script type="module" src="/assets/app.js">"#),
+            "{path}"
+        );
+    }
+    for (asset, kind) in [
+        ("app.js", "text/javascript"),
+        ("table.js", "text/javascript"),
+        ("board.js", "text/javascript"),
+        ("lobby.js", "text/javascript"),
+        ("replay.js", "text/javascript"),
+        ("rules.js", "text/javascript"),
+        ("common.js", "text/javascript"),
+        ("app.css", "text/css"),
+    ] {
+        let (head, body) = raw_get(s.addr, &format!("/assets/{asset}")).await;
+        assert!(head.starts_with("http/1.1 200"), "{asset}: {head}");
+        assert!(head.contains(&format!("content-type: {kind}")), "{asset}: {head}");
+        assert!(head.contains("x-content-type-options: nosniff"));
+        assert!(body.len() > 200, "{asset} has content");
+    }
+    let (head, body) = raw_get(s.addr, "/assets/nothing.js").await;
+    assert!(head.starts_with("http/1.1 404"), "{head}");
+    assert!(body.contains("no asset nothing.js"));
+    let (head, _) = raw_get(s.addr, "/assets/../Cargo.toml").await;
+    assert!(!head.starts_with("http/1.1 200"), "no way out of the assets: {head}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_reads_a_paragraph_and_variant_kinds_for_every_game() {
+    let db = temp_db("web-games");
+    let s = start(&db, Limits::default()).await;
+    let (status, games) = http(s.addr, "GET", "/api/games", None).await;
+    assert_eq!(status, 200);
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), 12);
+    for g in games {
+        let summary = g["summary"].as_str().unwrap();
+        assert!(summary.len() > 120, "{}: a real paragraph", g["id"]);
+        for v in g["variants"].as_array().unwrap() {
+            let kind = &v["kind"];
+            let default = v["default"].as_str().unwrap();
+            match kind["type"].as_str().unwrap() {
+                "bool" => assert!(default == "true" || default == "false"),
+                "int" => {
+                    let n: i64 = default.parse().unwrap();
+                    assert!(kind["min"].as_i64().unwrap() <= n && n <= kind["max"].as_i64().unwrap());
+                }
+                "choice" => assert!(kind["choices"].as_array().unwrap().iter().any(|c| c == default)),
+                "text" => {}
+                other => panic!("unknown variant kind {other}"),
+            }
+        }
+        let (status, rules) = http(
+            s.addr,
+            "GET",
+            &format!("/api/games/{}/rules", g["id"].as_str().unwrap()),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+        let html = rules["html"].as_str().unwrap();
+        assert!(html.starts_with("<h1>"), "{}", g["id"]);
+        assert!(html.contains("<h2>") && html.contains("<p>"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_names_a_legal_action_and_only_the_seat_to_act_gets_one() {
+    let db = temp_db("web-hint");
+    let s = start(&db, Limits::default()).await;
+    let created = create(
+        s.addr,
+        json!({"game": "hearts", "seats": ["human", "human", "medium", "medium"], "seed": 8}),
+    )
+    .await;
+    let id = created["id"].as_i64().unwrap();
+    let token = |k: usize| created["seats"][k]["token"].as_str().unwrap().to_string();
+    // Seat 1 passes first (the dealer, seat 0, passes last).
+    let mut first = connect(s.addr, id, Some(&token(1))).await;
+    let mut second = connect(s.addr, id, Some(&token(0))).await;
+    let welcome = next(&mut first).await;
+    let kinds = welcome["kinds"].as_array().unwrap();
+    assert!(kinds
+        .iter()
+        .any(|k| k["name"] == "pass" && !k["help"].as_str().unwrap().is_empty()));
+    let mut log = Vec::new();
+    let state = my_turn(&mut first, &mut log).await;
+    let legal: Vec<Value> = state["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["notation"].clone())
+        .collect();
+    send(&mut first, json!({"type": "hint", "level": "hard"})).await;
+    let hint = until(&mut first, "hint").await.pop().unwrap();
+    assert!(legal.contains(&hint["action"]), "{hint}");
+    assert_eq!(hint["bot"], "hard");
+    assert!(hint["label"].as_str().unwrap().starts_with("Pass the "));
+    assert_eq!(hint["version"], state["version"]);
+    send(&mut first, json!({"type": "hint", "level": "grandmaster"})).await;
+    let refused = until(&mut first, "error").await.pop().unwrap();
+    assert_eq!(refused["code"], "malformed");
+    assert!(refused["reason"].as_str().unwrap().contains("grandmaster"));
+    // Seat 0 is not to act: no hint for it.
+    let _ = until(&mut second, "state").await;
+    send(&mut second, json!({"type": "hint", "level": "easy"})).await;
+    let m = until(&mut second, "error").await.pop().unwrap();
+    assert_eq!(m["code"], "not-your-turn");
+    let mut all = log;
+    all.extend([welcome, hint, refused, m]);
+    check_schema_of(&all);
+}
+
+fn check_schema_of(messages: &[Value]) {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.schema.json")).unwrap();
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    let server_message = json!({ "$ref": "#/$defs/ServerMessage", "$defs": schema["$defs"] });
+    let v = jsonschema::validator_for(&server_message).unwrap();
+    for m in messages {
+        if let Err(e) = v.validate(m) {
+            panic!("message does not match the schema: {e}\n{m}");
+        }
+    }
+}
