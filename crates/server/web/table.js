@@ -332,7 +332,7 @@ class TablePage {
     if (!this.state || !this.welcome) return;
     const focusKey = document.activeElement?.dataset?.key;
     const { scene, status } = this.state;
-    this.title.replaceChildren(...richText(scene.title));
+    this.title.replaceChildren(...richText(this.say(scene.title)));
     const me = this.me();
     this.who.textContent = me === null ? 'You are watching.' : `You are seat ${me}${this.seats[me]?.name ? ` (${this.seats[me].name})` : ''}.`;
     this.hintButton.disabled = !this.state.actions.length;
