@@ -219,12 +219,7 @@ impl Actor {
         let Some(table) = self.table.as_ref() else { return };
         let Some(seat) = table.to_act() else { return };
         if !table.has_bot(seat) {
-            if self.deadline.is_none() {
-                self.deadline = self
-                    .row
-                    .clock_seconds
-                    .map(|s| Instant::now() + Duration::from_secs(s as u64));
-            }
+            self.arm_clock();
             return;
         }
         let mut table = self.table.take().expect("checked");
@@ -232,6 +227,21 @@ impl Actor {
             let result = table.step_bot();
             (table, result)
         }));
+    }
+
+    /// Starts the clock of a person to act in a started match (if the table has one and it is
+    /// not running yet).
+    fn arm_clock(&mut self) {
+        if self.deadline.is_some() || self.row.status != Status::Playing {
+            return;
+        }
+        let Some(table) = self.table.as_ref() else { return };
+        if table.to_act().is_some_and(|s| !table.has_bot(s)) {
+            self.deadline = self
+                .row
+                .clock_seconds
+                .map(|s| Instant::now() + Duration::from_secs(s as u64));
+        }
     }
 
     /// A person's clock ran out: the `medium` bot plays their decision.
@@ -296,6 +306,7 @@ impl Actor {
 
     async fn after_change(&mut self) {
         self.deadline = None;
+        self.arm_clock();
         if self.table().is_over() && self.row.status != Status::Finished {
             self.row.status = Status::Finished;
             if let Err(e) = self.db.set_status(self.id, Status::Finished).await {
@@ -400,6 +411,7 @@ impl Actor {
             if let Err(e) = self.db.set_status(self.id, Status::Playing).await {
                 eprintln!("table {}: {e}", self.id);
             }
+            self.arm_clock();
             self.broadcast();
         }
     }
@@ -547,6 +559,10 @@ impl Actor {
             "actions": actions,
             "feed": feed,
         });
+        if let (Some(deadline), Some(seat)) = (self.deadline, table.to_act()) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            v["clock"] = json!({ "seat": seat, "remaining_ms": left.as_millis() as u64 });
+        }
         if table.is_over() {
             v["result"] = json!({ "totals": table.totals(), "winners": table.winners() });
         }

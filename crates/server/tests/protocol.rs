@@ -384,6 +384,11 @@ async fn a_person_out_of_time_has_a_bot_play_for_them() {
     let mut log = Vec::new();
     let state = my_turn(&mut ws, &mut log).await;
     let version = state["version"].as_u64().unwrap();
+    // The state says whose clock runs and how much of it is left.
+    assert_eq!(state["clock"]["seat"], 0, "{state}");
+    let left = state["clock"]["remaining_ms"].as_u64().unwrap();
+    assert!(left > 3000 && left <= 5000, "{left}");
+    check_schema(&log);
     // Say nothing: within the clock and a little more, the table moves on without us.
     let started = std::time::Instant::now();
     loop {

@@ -103,10 +103,12 @@ class TablePage {
     this.waiting = el('section', { class: 'waiting', hidden: true });
     this.board = el('section', { class: 'board', 'aria-label': 'The table' });
     this.prompt = el('p', { class: 'prompt', id: 'prompt', 'aria-live': 'polite' });
+    // Not a live region: a second-by-second countdown would drown the feed for screen readers.
+    this.clock = el('p', { class: 'clock', id: 'clock', hidden: true });
     this.hand = el('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand' });
     this.choices = el('div', { class: 'choices' });
     this.notice = el('div', { class: 'notice', 'aria-live': 'assertive' });
-    this.mine = el('section', { class: 'mine', 'aria-label': 'Your move' }, this.prompt, this.notice, this.hand, this.choices);
+    this.mine = el('section', { class: 'mine', 'aria-label': 'Your move' }, this.prompt, this.clock, this.notice, this.hand, this.choices);
     this.feedList = el('ol', { class: 'feed-list', 'aria-live': 'polite', 'aria-relevant': 'additions', 'aria-label': 'What happened' });
     this.feed = el('section', { class: 'feed', 'aria-labelledby': 'feed-title' }, el('h2', { id: 'feed-title' }, 'What happened'), this.feedList);
     this.result = el('section', { class: 'result', hidden: true, 'aria-live': 'polite' });
@@ -180,6 +182,7 @@ class TablePage {
           this.hint = null;
         }
         this.addFeed(message.feed);
+        this.startClock(message.clock);
         this.draw();
         break;
       }
@@ -205,6 +208,25 @@ class TablePage {
       default:
         break;
     }
+  }
+
+  /** Counts down a person's per-move clock from what the server said was left. */
+  startClock(clock) {
+    clearInterval(this.clockTimer);
+    if (!clock) {
+      this.clock.hidden = true;
+      return;
+    }
+    const ends = Date.now() + clock.remaining_ms;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      const who = clock.seat === this.me() ? 'You have' : `${this.seatName(clock.seat)} has`;
+      this.clock.hidden = false;
+      this.clock.classList.toggle('urgent', left <= 10);
+      this.clock.textContent = `${who} ${left} s to act; then a bot moves for ${clock.seat === this.me() ? 'you' : 'them'}.`;
+    };
+    tick();
+    this.clockTimer = setInterval(tick, 1000);
   }
 
   showNotice(text, isError = false) {

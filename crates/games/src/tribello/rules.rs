@@ -89,7 +89,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
-    summary: "A three-player trick-taking game played over twelve deals in four phases. Each phase changes what you are trying to do, from taking as many tricks as you can to avoiding them, so every hand needs a different plan. The best total after all twelve deals wins.",
+    summary: "A three-player trick-taking game over twelve deals in four phases of three: first a cut card fixes trumps, then the dealer names them, then there are none, and in the last phase, still without trumps, the aim is reversed and you try to avoid tricks. Before play each player may swap cards with a face-down widow. The best total after twelve deals wins.",
 };
 
 /// Deals in a match: four phases of three.

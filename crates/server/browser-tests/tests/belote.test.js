@@ -2,7 +2,7 @@
 // whole deal, bidding included; then a reload mid-deal brings the same seat and scene back.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, drive, launch, nextTurn, offered, perform, startServer, watchedPage } from './harness.js';
+import { api, drive, launch, nextTurn, offered, perform, startServer, version, watchedPage } from './harness.js';
 
 let server;
 let browser;
@@ -74,4 +74,31 @@ test('a reload mid-deal brings back the same seat and the same scene', async () 
   await perform(page, actions[0]);
   assert.deepEqual(page.problems, []);
   await context.close();
+});
+
+test('after the connection is lost (the server crashes and restarts), the page reconnects by itself', async () => {
+  const own = await startServer();
+  const table = await api(own, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 4 });
+  const context = await browser.newContext();
+  const page = await watchedPage(context);
+  await page.goto(own.url + table.seats[0].invite);
+  assert.equal(await nextTurn(page), 'turn');
+  const { actions } = await offered(page);
+  await perform(page, actions[0]);
+  const seen = await version(page);
+  await own.kill();
+  await page.locator('.connection.lost').waitFor();
+  const restarted = await startServer(own);
+  try {
+    await page.locator('.connection.ok').waitFor({ timeout: 20000 });
+    assert.equal(await nextTurn(page), 'turn');
+    assert.equal(await version(page), seen, 'nothing acknowledged was lost');
+    const again = await offered(page);
+    await perform(page, again.actions[0]);
+    // The lost connection's failed reconnection attempts are expected; nothing else.
+    assert.deepEqual(page.problems.filter((p) => !p.includes('/ws/tables/')), []);
+  } finally {
+    await context.close();
+    restarted.stop();
+  }
 });

@@ -14,10 +14,14 @@ export const repo = path.resolve(here, '../../../..');
 export const artifacts = path.join(repo, 'target', 'browser-artifacts');
 const binary = process.env.CARDROOM_BIN || path.join(repo, 'target', 'debug', 'cardroom');
 
-/** Starts the server; resolves to { url, stop }. */
-export async function startServer() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cardroom-browser-'));
-  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'test.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts the server; resolves to { url, stop, kill }. `again` restarts a killed one: the same
+ * port and database.
+ */
+export async function startServer(again = null) {
+  const dir = again?.dir ?? mkdtempSync(path.join(tmpdir(), 'cardroom-browser-'));
+  const addr = again ? new URL(again.url).host : '127.0.0.1:0';
+  const child = spawn(binary, ['serve', '--addr', addr, '--db', path.join(dir, 'test.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
   let errors = '';
   child.stderr.on('data', (d) => { errors += d; });
   const url = await new Promise((resolve, reject) => {
@@ -35,9 +39,16 @@ export async function startServer() {
   });
   return {
     url,
+    dir,
     stop() {
       child.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
+    },
+    /** Kills the server as a crash would, keeping its database. */
+    async kill() {
+      const gone = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGKILL');
+      await gone;
     },
   };
 }

@@ -1,6 +1,6 @@
 // Play without a mouse and with a screen reader: cards are buttons named "queen of spades",
 // the feed is a live region, keys play a whole deal, the hint and the rules drawer work from
-// the keyboard, and text mode writes cards in words.
+// the keyboard, text mode writes cards in words, and the per-move clock is shown.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { api, launch, nextTurn, startServer, version, waitPast, watchedPage } from './harness.js';
@@ -17,7 +17,7 @@ after(async () => {
 });
 
 test('a Hearts deal by keyboard alone, with accessible names, hints, rules and text mode', async () => {
-  const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 9, deals: 1 });
+  const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 9, deals: 1, clock_seconds: 120 });
   const context = await browser.newContext();
   const page = await watchedPage(context);
   await page.goto(server.url + table.seats[0].invite);
@@ -26,6 +26,8 @@ test('a Hearts deal by keyboard alone, with accessible names, hints, rules and t
   assert.equal(names.length, 13);
   for (const name of names) assert.match(name, /^(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)$/);
   assert.equal(await page.locator('.feed-list').getAttribute('aria-live'), 'polite');
+  // The per-move clock counts down.
+  assert.match(await page.locator('#clock').textContent(), /^You have 1[12]\d s to act; then a bot moves for you\.$/);
 
   // The hint, by its key: a suggestion is announced and its card marked.
   await page.keyboard.press('h');
