@@ -13,7 +13,6 @@ use std::collections::HashMap;
 /// The action space of one configured game.
 pub struct Catalogue<A> {
     pub actions: Vec<A>,
-    pub texts: Vec<String>,
     index: HashMap<A, u32>,
 }
 
@@ -29,8 +28,7 @@ impl<A: Copy + Eq + std::hash::Hash + std::fmt::Display + std::str::FromStr<Err 
                 }
             }
         }
-        let texts = actions.iter().map(|a| a.to_string()).collect();
-        Catalogue { actions, texts, index }
+        Catalogue { actions, index }
     }
 
     pub fn len(&self) -> usize {

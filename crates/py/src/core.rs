@@ -21,7 +21,7 @@ pub trait AnyGame: Send + Sync {
     /// Only the variants given when configuring it, as `key=value`.
     fn given_variants(&self) -> Vec<String>;
     fn num_actions(&self) -> usize;
-    fn action_text(&self, id: u32) -> Option<&str>;
+    fn action_text(&self, id: u32) -> Option<String>;
     fn action_id(&self, text: &str) -> Result<u32, String>;
     fn obs_len(&self) -> usize;
     fn obs_blocks(&self) -> Vec<(String, usize, usize)>;
@@ -81,8 +81,8 @@ impl<G: Game> AnyGame for TypedGame<G> {
     fn num_actions(&self) -> usize {
         self.cat.len()
     }
-    fn action_text(&self, id: u32) -> Option<&str> {
-        self.cat.texts.get(id as usize).map(|s| s.as_str())
+    fn action_text(&self, id: u32) -> Option<String> {
+        self.cat.actions.get(id as usize).map(|a| a.to_string())
     }
     fn action_id(&self, text: &str) -> Result<u32, String> {
         let a: Action<G> = text.parse()?;

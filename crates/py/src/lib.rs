@@ -161,7 +161,6 @@ impl PyGame {
         u32::try_from(action)
             .ok()
             .and_then(|i| self.inner.action_text(i))
-            .map(str::to_string)
             .ok_or_else(|| PyIndexError::new_err(format!("action id {action} is outside 0..{}", self.inner.num_actions())))
     }
 
