@@ -35,6 +35,10 @@ impl<A: Copy + Eq + std::hash::Hash + std::fmt::Display + std::str::FromStr<Err 
         self.actions.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
+    }
+
     pub fn id(&self, action: &A) -> Option<u32> {
         self.index.get(action).copied()
     }
@@ -92,7 +96,11 @@ pub fn candidates<G: Game>(game: &G, variants: &Variants) -> Vec<String> {
         "auction-pinochle" => {
             let min = variants.get_int("min_bid");
             let step = variants.get_int("bid_step");
-            let cap = if variants.get_bool("double_meld_bonuses") { 3000 } else { 1000 };
+            let cap = if variants.get_bool("double_meld_bonuses") {
+                3000
+            } else {
+                1000
+            };
             let max = (min + 70 * step).max(cap);
             out.push("pass".into());
             out.extend((min..=max).map(|b| format!("bid {b}")));
@@ -303,10 +311,17 @@ fn panguingue_candidates(packs: u8) -> Vec<String> {
                 for low in 0..=(10 - len) {
                     let rope: Vec<String> = (low..low + len).map(|r| pan_card(r, s)).collect();
                     for d in 0..len {
-                        let rest: Vec<&String> = rope.iter().enumerate().filter(|&(i, _)| i != d).map(|x| x.1).collect();
+                        let rest: Vec<&String> =
+                            rope.iter().enumerate().filter(|&(i, _)| i != d).map(|x| x.1).collect();
                         for mask in 1u32..(1 << rest.len()) {
-                            let b: Vec<String> = (0..rest.len()).filter(|i| mask >> i & 1 == 1).map(|i| rest[i].clone()).collect();
-                            let h: Vec<String> = (0..rest.len()).filter(|i| mask >> i & 1 == 0).map(|i| rest[i].clone()).collect();
+                            let b: Vec<String> = (0..rest.len())
+                                .filter(|i| mask >> i & 1 == 1)
+                                .map(|i| rest[i].clone())
+                                .collect();
+                            let h: Vec<String> = (0..rest.len())
+                                .filter(|i| mask >> i & 1 == 0)
+                                .map(|i| rest[i].clone())
+                                .collect();
                             out.push(borrow_text("take borrow", n, &b, &h));
                         }
                     }
@@ -354,8 +369,14 @@ fn panguingue_candidates(packs: u8) -> Vec<String> {
                 for low in 0..=(10 - len) {
                     let rope: Vec<String> = (low..low + len).map(|r| pan_card(r, s)).collect();
                     for mask in 1u32..((1 << len) - 1) {
-                        let b: Vec<String> = (0..len).filter(|i| mask >> i & 1 == 1).map(|i| rope[i].clone()).collect();
-                        let h: Vec<String> = (0..len).filter(|i| mask >> i & 1 == 0).map(|i| rope[i].clone()).collect();
+                        let b: Vec<String> = (0..len)
+                            .filter(|i| mask >> i & 1 == 1)
+                            .map(|i| rope[i].clone())
+                            .collect();
+                        let h: Vec<String> = (0..len)
+                            .filter(|i| mask >> i & 1 == 0)
+                            .map(|i| rope[i].clone())
+                            .collect();
                         out.push(borrow_text("borrow", n, &b, &h));
                     }
                 }

@@ -73,7 +73,10 @@ impl<G: Game> AnyGame for TypedGame<G> {
         self.game.players()
     }
     fn variants(&self) -> Vec<(String, String)> {
-        self.variants.all().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        self.variants
+            .all()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
     fn given_variants(&self) -> Vec<String> {
         self.given.clone()
@@ -179,7 +182,9 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
             .ok()
             .and_then(|i| self.g.cat.actions.get(i))
             .ok_or_else(|| format!("action id {id} is outside 0..{n}"))?;
-        self.m.apply(*a).map_err(|e| format!("illegal action '{a}' (id {id}): {e}"))
+        self.m
+            .apply(*a)
+            .map_err(|e| format!("illegal action '{a}' (id {id}): {e}"))
     }
     fn view_json(&self, seat: Seat) -> serde_json::Value {
         self.m.view_json(seat)
@@ -292,10 +297,7 @@ pub fn game(id: &str, players: Option<usize>, variants: &[String]) -> Result<Arc
             variants,
         },
     )??;
-    cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, g.clone());
+    cache.lock().unwrap_or_else(|e| e.into_inner()).insert(key, g.clone());
     Ok(g)
 }
 

@@ -64,6 +64,9 @@ fn variant_items(variants: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
         .map_err(|_| PyTypeError::new_err("variants must be a dict {key: value} or a list of 'key=value'"))
 }
 
+/// What pickling a `Game` keeps: the class and its arguments (id, players, variants).
+type Reduced = (PyObject, (String, usize, Vec<String>));
+
 /// A configured game: rules, seat count and variants, with a fixed action space and a fixed
 /// observation shape.
 ///
@@ -161,7 +164,9 @@ impl PyGame {
         u32::try_from(action)
             .ok()
             .and_then(|i| self.inner.action_text(i))
-            .ok_or_else(|| PyIndexError::new_err(format!("action id {action} is outside 0..{}", self.inner.num_actions())))
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!("action id {action} is outside 0..{}", self.inner.num_actions()))
+            })
     }
 
     /// The id of an action text; `ValueError` for text that is not an action of the game.
@@ -207,9 +212,16 @@ impl PyGame {
         Arc::as_ptr(&self.inner) as *const () as usize as u64
     }
 
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String, usize, Vec<String>))> {
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<Reduced> {
         let cls = py.import("cardroom")?.getattr("Game")?.unbind();
-        Ok((cls, (self.inner.info().id.to_string(), self.inner.players(), self.inner.given_variants())))
+        Ok((
+            cls,
+            (
+                self.inner.info().id.to_string(),
+                self.inner.players(),
+                self.inner.given_variants(),
+            ),
+        ))
     }
 }
 
@@ -253,7 +265,9 @@ impl PyMatch {
 
     /// The legal actions as ids of the game's action space, in the order of `legal_actions()`.
     fn legal_action_ids(&self) -> PyResult<Vec<u32>> {
-        self.inner.legal_ids().map_err(pyo3::exceptions::PyRuntimeError::new_err)
+        self.inner
+            .legal_ids()
+            .map_err(pyo3::exceptions::PyRuntimeError::new_err)
     }
 
     /// An int8 array of length `game.num_actions`: 1 for each legal action.
@@ -306,7 +320,11 @@ impl PyMatch {
     /// Per-seat returns, higher always better: the totals, negated for games where a lower
     /// total is better (Hearts, Jewel, Three Thirteen...). A float64 array.
     fn returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let sign = if self.inner.game().info().higher_is_better { 1.0 } else { -1.0 };
+        let sign = if self.inner.game().info().higher_is_better {
+            1.0
+        } else {
+            -1.0
+        };
         let v: Vec<u8> = self
             .inner
             .totals()
@@ -477,7 +495,10 @@ fn simulate<'py>(
     let items = variant_items(variants)?;
     let g = core::game(game, players, &items).map_err(value_error)?;
     let players = g.players();
-    let names: Vec<String> = if let Some(s) = bots.map_or(Ok(Some("random".to_string())), |b| b.extract::<String>().map(Some)).unwrap_or(None) {
+    let names: Vec<String> = if let Some(s) = bots
+        .map_or(Ok(Some("random".to_string())), |b| b.extract::<String>().map(Some))
+        .unwrap_or(None)
+    {
         vec![s; players]
     } else if let Some(bots) = bots {
         bots.extract::<Vec<String>>()
@@ -519,7 +540,10 @@ fn simulate<'py>(
                             match table.as_mut() {
                                 Some(tb) => tables::restart_table(tb.as_mut(), s),
                                 None => {
-                                    let o = tables::TableOptions { seed: s, ..opts.clone() };
+                                    let o = tables::TableOptions {
+                                        seed: s,
+                                        ..opts.clone()
+                                    };
                                     table = Some(tables::open_table(id, &o)?);
                                 }
                             }

@@ -52,7 +52,21 @@ impl Layout {
 
     pub fn len(&self) -> usize {
         let (f, p) = (self.faces.len(), self.players);
-        f + p * (f + SEAT_EXTRA) + p * f + p + p * f + PILES * (f + 1) + FACTS * 3 + 2 * p + 1 + p + 1 + self.kinds.len()
+        f + p * (f + SEAT_EXTRA)
+            + p * f
+            + p
+            + p * f
+            + PILES * (f + 1)
+            + FACTS * 3
+            + 2 * p
+            + 1
+            + p
+            + 1
+            + self.kinds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The blocks as (name, offset, length), for documentation and tests.
