@@ -29,7 +29,7 @@ if ! "$PY" -m pip install --quiet --disable-pip-version-check \
     exit 1
 fi
 "$PY" - <<'PYCHECK'
-import importlib, sys
+import importlib.util, sys
 missing = [m for m in ("maturin", "pytest", "numpy", "pettingzoo", "gymnasium", "pyspiel", "ray")
            if importlib.util.find_spec(m) is None]
 if missing:
