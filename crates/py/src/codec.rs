@@ -8,6 +8,8 @@
 
 use cards::{Card, Rank, Suit};
 use engine::{Deal, Game, Variants};
+use games::panguingue::melds::Bag;
+use games::panguingue::PanAction;
 use std::collections::HashMap;
 
 /// The action space of one configured game.
@@ -144,7 +146,11 @@ pub fn candidates<G: Game>(game: &G, variants: &Variants) -> Vec<String> {
             let max = variants.get_int("max_bet");
             out.extend((1..=max).map(|n| format!("bet {n}")));
         }
-        "panguingue" => out.extend(panguingue_candidates(variants.get_int("packs") as u8)),
+        "panguingue" => out.extend(
+            panguingue_actions(variants.get_int("packs") as u8)
+                .iter()
+                .map(|a| a.to_string()),
+        ),
         other => unreachable!("no action space for '{other}'"),
     }
     out
@@ -237,8 +243,8 @@ fn khanhoo_claims() -> Vec<String> {
 /// Panguingue's ranks in order (no 8, 9, 10).
 const PAN_RANKS: [u8; 10] = [1, 2, 3, 4, 5, 6, 7, 11, 12, 13];
 
-fn pan_card(r: usize, s: usize) -> String {
-    Card::new(Rank::from_value(PAN_RANKS[r]).expect("rank"), Suit::from_index(s)).to_string()
+fn pan_card(r: usize, s: usize) -> Card {
+    Card::new(Rank::from_value(PAN_RANKS[r]).expect("rank"), Suit::from_index(s))
 }
 
 /// Count vectors over the four suits, each at most `max`, summing to `lo..=hi`, in
@@ -260,23 +266,27 @@ fn count_vectors(max: u8, lo: u8, hi: u8) -> Vec<[u8; 4]> {
     v
 }
 
-fn rank_bag(r: usize, counts: &[u8; 4]) -> Vec<String> {
-    let mut v = Vec::new();
+fn rank_bag(r: usize, counts: &[u8; 4]) -> Bag {
+    let mut bag = Bag::default();
     for (s, &n) in counts.iter().enumerate() {
         for _ in 0..n {
-            v.push(pan_card(r, s));
+            assert!(bag.push(pan_card(r, s)), "at most 11 cards");
         }
     }
-    v
+    bag
+}
+
+fn bag_of(cards: impl IntoIterator<Item = Card>) -> Bag {
+    Bag::of(cards).expect("at most 11 cards")
 }
 
 /// The card bags Panguingue actions name: all cards of one suit with distinct ranks (by rank
 /// mask), then two or more cards of one rank (by count per suit).
-fn pan_bags(packs: u8) -> Vec<Vec<String>> {
+fn pan_bags(packs: u8) -> Vec<Bag> {
     let mut bags = Vec::new();
     for s in 0..4 {
         for mask in 1u32..1024 {
-            bags.push((0..10).filter(|r| mask >> r & 1 == 1).map(|r| pan_card(r, s)).collect());
+            bags.push(bag_of((0..10).filter(|r| mask >> r & 1 == 1).map(|r| pan_card(r, s))));
         }
     }
     for r in 0..10 {
@@ -287,42 +297,43 @@ fn pan_bags(packs: u8) -> Vec<Vec<String>> {
     bags
 }
 
-/// The melds a borrow can make, each as its cards and a way to split it: ropes by position
-/// subsets, sets by per-suit counts.
-fn panguingue_candidates(packs: u8) -> Vec<String> {
+/// The sets a new meld (or a borrow) may make of rank index `r`: all one suit, or all different
+/// suits; aces and kings (indices 0 and 9) in any suits.
+fn new_set_vectors(r: usize, packs: u8) -> Vec<[u8; 4]> {
+    count_vectors(packs, 3, 11)
+        .into_iter()
+        .filter(|c| r == 0 || r == 9 || c.iter().filter(|&&x| x > 0).count() == 1 || c.iter().all(|&x| x <= 1))
+        .collect()
+}
+
+/// Panguingue's action space, in the order the README documents. Built from the actions
+/// themselves rather than from text (about two million candidates), which is what the other
+/// games do; `test_every_id_round_trips` checks every text parses back to its id.
+pub fn panguingue_actions(packs: u8) -> Vec<PanAction> {
     let packs = packs.min(11);
     let bags = pan_bags(packs);
-    let join = |v: &[String]| v.join(" ");
-    let mut out: Vec<String> = ["stay", "retire", "force", "pass", "stock"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    const MELDS: usize = 3;
-    for n in 1..=MELDS {
-        out.push(format!("take on {n}"));
-    }
-    for b in &bags {
-        out.push(format!("take meld {}", join(b)));
-    }
+    const MELDS: u8 = 3;
+    let mut out = vec![
+        PanAction::Stay,
+        PanAction::Retire,
+        PanAction::Force,
+        PanAction::Pass,
+        PanAction::Stock,
+    ];
+    out.extend((0..MELDS).map(PanAction::TakeOn));
+    out.extend(bags.iter().map(|&b| PanAction::TakeMeld(b)));
     // take borrow N B [with H]: the new meld is B + H + the discard.
-    for n in 1..=MELDS {
+    for n in 0..MELDS {
         for s in 0..4 {
             for len in 3..=10usize {
                 for low in 0..=(10 - len) {
-                    let rope: Vec<String> = (low..low + len).map(|r| pan_card(r, s)).collect();
+                    let rope: Vec<Card> = (low..low + len).map(|r| pan_card(r, s)).collect();
                     for d in 0..len {
-                        let rest: Vec<&String> =
-                            rope.iter().enumerate().filter(|&(i, _)| i != d).map(|x| x.1).collect();
+                        let rest: Vec<Card> = rope.iter().enumerate().filter(|&(i, _)| i != d).map(|x| *x.1).collect();
                         for mask in 1u32..(1 << rest.len()) {
-                            let b: Vec<String> = (0..rest.len())
-                                .filter(|i| mask >> i & 1 == 1)
-                                .map(|i| rest[i].clone())
-                                .collect();
-                            let h: Vec<String> = (0..rest.len())
-                                .filter(|i| mask >> i & 1 == 0)
-                                .map(|i| rest[i].clone())
-                                .collect();
-                            out.push(borrow_text("take borrow", n, &b, &h));
+                            let b = bag_of((0..rest.len()).filter(|i| mask >> i & 1 == 1).map(|i| rest[i]));
+                            let h = bag_of((0..rest.len()).filter(|i| mask >> i & 1 == 0).map(|i| rest[i]));
+                            out.push(PanAction::TakeBorrow(n, b, h));
                         }
                     }
                 }
@@ -341,43 +352,33 @@ fn panguingue_candidates(packs: u8) -> Vec<String> {
                             continue;
                         }
                         let h = [rest[0] - b[0], rest[1] - b[1], rest[2] - b[2], rest[3] - b[3]];
-                        out.push(borrow_text("take borrow", n, &rank_bag(r, &b), &rank_bag(r, &h)));
+                        out.push(PanAction::TakeBorrow(n, rank_bag(r, &b), rank_bag(r, &h)));
                     }
                 }
             }
         }
     }
-    for b in &bags {
-        out.push(format!("meld {}", join(b)));
-    }
-    for n in 1..=MELDS {
+    out.extend(bags.iter().map(|&b| PanAction::Meld(b)));
+    for n in 0..MELDS {
         for s in 0..4 {
             for r in 0..10 {
-                out.push(format!("lay {} on {n}", pan_card(r, s)));
+                out.push(PanAction::Lay(pan_card(r, s), n));
             }
         }
     }
-    for n in 1..=MELDS {
-        for b in &bags {
-            out.push(format!("split {n} {}", join(b)));
-        }
+    for n in 0..MELDS {
+        out.extend(bags.iter().map(|&b| PanAction::Split(n, b)));
     }
     // borrow N B with H: the new meld is B + H, both non-empty.
-    for n in 1..=MELDS {
+    for n in 0..MELDS {
         for s in 0..4 {
             for len in 3..=10usize {
                 for low in 0..=(10 - len) {
-                    let rope: Vec<String> = (low..low + len).map(|r| pan_card(r, s)).collect();
+                    let rope: Vec<Card> = (low..low + len).map(|r| pan_card(r, s)).collect();
                     for mask in 1u32..((1 << len) - 1) {
-                        let b: Vec<String> = (0..len)
-                            .filter(|i| mask >> i & 1 == 1)
-                            .map(|i| rope[i].clone())
-                            .collect();
-                        let h: Vec<String> = (0..len)
-                            .filter(|i| mask >> i & 1 == 0)
-                            .map(|i| rope[i].clone())
-                            .collect();
-                        out.push(borrow_text("borrow", n, &b, &h));
+                        let b = bag_of((0..len).filter(|i| mask >> i & 1 == 1).map(|i| rope[i]));
+                        let h = bag_of((0..len).filter(|i| mask >> i & 1 == 0).map(|i| rope[i]));
+                        out.push(PanAction::Borrow(n, b, h));
                     }
                 }
             }
@@ -389,34 +390,17 @@ fn panguingue_candidates(packs: u8) -> Vec<String> {
                     if b.iter().all(|&x| x == 0) || h.iter().all(|&x| x == 0) {
                         continue;
                     }
-                    out.push(borrow_text("borrow", n, &rank_bag(r, &b), &rank_bag(r, &h)));
+                    out.push(PanAction::Borrow(n, rank_bag(r, &b), rank_bag(r, &h)));
                 }
             }
         }
     }
     for s in 0..4 {
         for r in 0..10 {
-            out.push(format!("discard {}", pan_card(r, s)));
+            out.push(PanAction::Discard(pan_card(r, s)));
         }
     }
     out
-}
-
-/// The sets a new meld (or a borrow) may make of rank index `r`: all one suit, or all different
-/// suits; aces and kings (indices 0 and 9) in any suits.
-fn new_set_vectors(r: usize, packs: u8) -> Vec<[u8; 4]> {
-    count_vectors(packs, 3, 11)
-        .into_iter()
-        .filter(|c| r == 0 || r == 9 || c.iter().filter(|&&x| x > 0).count() == 1 || c.iter().all(|&x| x <= 1))
-        .collect()
-}
-
-fn borrow_text(verb: &str, n: usize, b: &[String], h: &[String]) -> String {
-    if h.is_empty() {
-        format!("{verb} {n} {}", b.join(" "))
-    } else {
-        format!("{verb} {n} {} with {}", b.join(" "), h.join(" "))
-    }
 }
 
 fn sub_vectors(v: &[u8; 4]) -> Vec<[u8; 4]> {
@@ -433,7 +417,30 @@ fn sub_vectors(v: &[u8; 4]) -> Vec<[u8; 4]> {
     out
 }
 
-/// The catalogue of a configured game.
+impl<A: Copy + Eq + std::hash::Hash> Catalogue<A> {
+    /// The catalogue of these actions in this order, duplicates keeping their first place.
+    pub fn from_actions(all: impl IntoIterator<Item = A>) -> Catalogue<A> {
+        let mut actions = Vec::new();
+        let mut index = HashMap::new();
+        for a in all {
+            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(a) {
+                e.insert(actions.len() as u32);
+                actions.push(a);
+            }
+        }
+        Catalogue { actions, index }
+    }
+}
+
+/// The catalogue of a configured game: parsed from [`candidates`], except Panguingue's, built
+/// from the actions directly (every id's text parses back to it: `test_every_id_round_trips` in the tests).
 pub fn catalogue<G: Game>(game: &G, variants: &Variants) -> Catalogue<<G::Deal as Deal>::Action> {
+    if G::info().id == "panguingue" {
+        let direct = Catalogue::from_actions(panguingue_actions(variants.get_int("packs") as u8));
+        let any: Box<dyn std::any::Any> = Box::new(direct);
+        if let Ok(cat) = any.downcast::<Catalogue<<G::Deal as Deal>::Action>>() {
+            return *cat;
+        }
+    }
     Catalogue::build(candidates(game, variants))
 }

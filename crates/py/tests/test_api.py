@@ -253,3 +253,41 @@ def test_panguingue_borrows_and_splits_have_ids():
             kinds.update(a.split()[0] for a in m.legal_actions())
             m.apply(cardroom.bot_action(m, "medium" if m.actions_taken % 3 else "random", seed=m.actions_taken))
     assert {"meld", "lay", "discard"} <= kinds
+
+
+def test_every_id_round_trips(game_id):
+    """Every id's notation is parsed by the game back to the same id (Panguingue's million
+    included: its catalogue is built from actions, not text)."""
+    g = Game(game_id)
+    for i in range(g.num_actions):
+        assert g.string_to_action(g.action_to_string(i)) == i
+
+
+def _configurations():
+    """Each game at its fewest and most seats, and a few variants that add actions."""
+    out = []
+    for g in cardroom.games():
+        for p in sorted({g["min_players"], g["max_players"]} - {g["default_players"]}):
+            out.append((g["id"], p, {}))
+    out += [
+        ("hearts", None, {"moon_mode": "shooter-chooses"}),
+        ("belote", None, {"auto_declare": "false"}),
+        ("auction-pinochle", None, {"double_meld_bonuses": "true"}),
+    ]
+    return out
+
+
+@pytest.mark.parametrize("game_id,players,variants", _configurations())
+def test_other_configurations_stay_in_the_action_space(game_id, players, variants):
+    """Other seat counts and variants: every legal action along bot and random play has an id."""
+    try:
+        g = Game(game_id, players=players, variants=variants)
+    except ValueError as e:  # a configuration this game does not offer: say which
+        pytest.fail(f"{game_id} {players} {variants}: {e}")
+    for seed in range(3):
+        m = g.new_match(seed, deals=1)
+        while not m.is_over():
+            ids = m.legal_action_ids()
+            assert len(ids) == len(m.legal_actions())
+            bot = "medium" if (m.actions_taken + seed) % 2 else "random"
+            m.apply(cardroom.bot_action(m, bot, seed=m.actions_taken))
