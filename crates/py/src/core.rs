@@ -43,6 +43,8 @@ pub trait AnyMatch: Send + Sync {
     fn apply_text(&mut self, text: &str) -> Result<(), String>;
     fn apply_id(&mut self, id: i64) -> Result<(), String>;
     fn view_json(&self, seat: Seat) -> serde_json::Value;
+    /// The table model as `viewer` sees it (a seat, or a spectator: public cards only).
+    fn scene_json(&self, viewer: engine::Viewer) -> serde_json::Value;
     fn observation(&self, seat: Seat, out: &mut Vec<f32>);
     fn totals(&self) -> Vec<i64>;
     fn winners(&self) -> Vec<Seat>;
@@ -188,6 +190,27 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
     }
     fn view_json(&self, seat: Seat) -> serde_json::Value {
         self.m.view_json(seat)
+    }
+    fn scene_json(&self, viewer: engine::Viewer) -> serde_json::Value {
+        let m = &self.m;
+        let info = G::info();
+        let part = m.deal().scene(viewer);
+        let scene = engine::Scene {
+            title: part.title,
+            seats: part.seats,
+            centre: part.centre,
+            scores: engine::Scoreboard {
+                unit: info.unit.to_string(),
+                higher_is_better: info.higher_is_better,
+                totals: m.totals().to_vec(),
+                deals_completed: m.deals_completed(),
+                deal: part.deal_scores,
+                target: part.target,
+            },
+            prompt: if m.is_over() { String::new() } else { part.prompt },
+            to_act: m.to_act(),
+        };
+        serde_json::to_value(scene).expect("scenes serialise")
     }
     fn observation(&self, seat: Seat, out: &mut Vec<f32>) {
         self.g.layout.encode(&self.m, seat, out)

@@ -298,6 +298,18 @@ impl PyMatch {
         json_to_py(py, &self.inner.view_json(seat))
     }
 
+    /// The table as `seat` sees it (`None`: as a spectator, public cards only): seats with
+    /// their marks, hands (others' as counts), face-up groups, bids and status; the centre
+    /// (trick, last trick, piles, facts); the scoreboard; the prompt. What front ends draw.
+    #[pyo3(signature = (seat=None))]
+    fn scene<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = match seat {
+            Some(s) => engine::Viewer::Seat(self.check_seat(s)?),
+            None => engine::Viewer::Spectator,
+        };
+        json_to_py(py, &self.inner.scene_json(viewer))
+    }
+
     /// What `seat` may see as a float32 vector of shape `game.observation_shape` (layout in
     /// `game.observation_layout()` and the README). Never encodes a card hidden from `seat`.
     fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {

@@ -135,6 +135,7 @@ def test_observation_never_encodes_hidden_cards(game_id):
                         world = m.sample_world(seat, seed * 100 + w)
                         assert np.array_equal(world.observation(seat), mine), (game_id, seed, step, seat)
                         assert world.view(seat) == view
+                        assert world.scene(seat) == m.scene(seat)
                         assert world.legal_actions() == m.legal_actions() or world.current_player != seat
                         checked += 1
             play(m, 1, seed * 31 + step)

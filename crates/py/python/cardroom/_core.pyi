@@ -76,6 +76,8 @@ class Match:
         """Applies notation or an id; illegal: ``ValueError`` with the reason, nothing changed."""
     def view(self, seat: int) -> Dict[str, Any]:
         """What ``seat`` may see (the engine's JSON view with the match totals)."""
+    def scene(self, seat: Optional[int] = None) -> Dict[str, Any]:
+        """The table model as ``seat`` sees it (``None``: a spectator), as front ends draw it."""
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """What ``seat`` may see, shape ``game.observation_shape``; no hidden card."""
     def is_over(self) -> bool: ...
