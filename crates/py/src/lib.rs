@@ -288,6 +288,10 @@ impl PyMatch {
         }
         match action.extract::<i64>() {
             Ok(id) => self.inner.apply_id(id).map_err(value_error),
+            Err(_) if action.is_instance_of::<pyo3::types::PyInt>() => Err(value_error(format!(
+                "action id {action} is outside 0..{}",
+                self.inner.game().num_actions()
+            ))),
             Err(_) => Err(PyTypeError::new_err("an action is a notation string or an integer id")),
         }
     }

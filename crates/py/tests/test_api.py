@@ -292,3 +292,30 @@ def test_other_configurations_stay_in_the_action_space(game_id, players, variant
             assert len(ids) == len(m.legal_actions())
             bot = "medium" if (m.actions_taken + seed) % 2 else "random"
             m.apply(cardroom.bot_action(m, bot, seed=m.actions_taken))
+
+
+def test_garbage_never_crashes(game_id):
+    """Random text, ids and records: a Python exception or success, never a crash."""
+    rng = random.Random(game_id)
+    g = Game(game_id)
+    m = g.new_match(1, deals=1)
+    tokens = ["QS", "10H", "JK", "bid", "take", "meld", "with", "on", "9", "-1", "999999999999", "bet",
+              "\x00", "é", "borrow", "1", "A", "pass", "  ", "split", "3C 3C 3C", "trump", "S"]
+    for _ in range(300):
+        text = " ".join(rng.choice(tokens) for _ in range(rng.randint(0, 6)))
+        before = m.actions_taken
+        try:
+            m.apply(text)
+        except ValueError:
+            assert m.actions_taken == before
+        if m.is_over():
+            m = g.new_match(rng.randint(0, 99), deals=1)
+    for bad in [2**70, -2**70]:
+        with pytest.raises((ValueError, OverflowError)):
+            m.apply(bad)
+    rec = Game(game_id).new_match(2, deals=1).record()
+    for key, value in [("players", 0), ("players", 99), ("dealer", 50), ("deals", 0), ("seed", -1),
+                       ("variants", ["nope=1"]), ("deck", "QS,QS"), ("actions", ["?"] * 3), ("extra", 1)]:
+        broken = dict(rec, **{key: value})
+        with pytest.raises(ValueError):
+            Match.from_record(broken)

@@ -52,3 +52,18 @@ def test_gym_refuses_illegal_action():
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ValueError):
         e.step(bad)
+
+
+def test_gymnasium_env_checker():
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(CardroomEnv("hearts", opponents="random", illegal_action="penalty"), skip_render_check=True)
+
+
+def test_gym_penalty_mode():
+    e = CardroomEnv("belote", opponents="medium", illegal_action="penalty", illegal_penalty=-2)
+    obs, _ = e.reset(seed=2)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs2, reward, term, trunc, info = e.step(bad)
+    assert reward == -2 and not term and "illegal" in info
+    assert np.array_equal(obs2["observation"], obs["observation"])

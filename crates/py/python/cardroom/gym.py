@@ -7,7 +7,10 @@
 
 Observations are dicts with ``observation`` and ``action_mask`` (as in the PettingZoo
 environment); the reward is the change in the seat's return after its action and the bots'
-replies. An illegal action raises ``ValueError`` and changes nothing.
+replies. An illegal action raises ``ValueError`` and changes nothing; with
+``illegal_action="penalty"`` it instead returns ``illegal_penalty`` as the reward, the same
+observation and ``info["illegal"]`` (the reason), and the episode goes on (for agents and tools
+that ignore the mask, such as Gymnasium's ``check_env``).
 """
 
 from __future__ import annotations
@@ -40,7 +43,13 @@ class CardroomEnv(gymnasium.Env):
         variants: Optional[Dict[str, Any]] = None,
         deals: Optional[int] = 1,
         render_mode: Optional[str] = None,
+        illegal_action: str = "raise",
+        illegal_penalty: float = -1.0,
     ):
+        if illegal_action not in ("raise", "penalty"):
+            raise ValueError("illegal_action is 'raise' or 'penalty'")
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
         self.game = Game(game, players, variants)
         if not 0 <= seat < self.game.players:
             raise ValueError(f"seat {seat} does not exist: seats are 0 to {self.game.players - 1}")
@@ -87,7 +96,13 @@ class CardroomEnv(gymnasium.Env):
         return self._obs(), {"legal_actions": self.match.legal_actions()}
 
     def step(self, action):
-        self.match.apply(int(action))
+        try:
+            self.match.apply(int(action))
+        except ValueError as e:
+            if self.illegal_action == "raise":
+                raise
+            info = {"legal_actions": self.match.legal_actions(), "illegal": str(e)}
+            return self._obs(), self.illegal_penalty, False, False, info
         self._bots()
         ret = float(self.match.returns()[self.seat])
         reward, self._ret = ret - self._ret, ret
