@@ -425,6 +425,18 @@ impl PyMatch {
         py.allow_threads(|| inner.play_random(seed, max_actions))
     }
 
+    /// Pickling goes through the record (a match is rebuilt by replay); a sampled world,
+    /// which has no record, cannot be pickled.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        let r = self.inner.record().map_err(value_error)?;
+        let f = py
+            .import("cardroom")?
+            .getattr("Match")?
+            .getattr("from_record")?
+            .unbind();
+        Ok((f, (r.to_json(),)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<cardroom.Match {} deals_completed={} actions={} to_act={:?}>",

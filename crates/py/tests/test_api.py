@@ -319,3 +319,40 @@ def test_garbage_never_crashes(game_id):
         broken = dict(rec, **{key: value})
         with pytest.raises(ValueError):
             Match.from_record(broken)
+
+
+def test_pickle_goes_through_the_record():
+    import pickle
+
+    m = Game("solo").new_match(4, deals=1)
+    play(m, 10, 4)
+    c = pickle.loads(pickle.dumps(m))
+    assert c.record() == m.record() and c.view(0) == m.view(0)
+    g = pickle.loads(pickle.dumps(Game("khanhoo", players=3, variants={"target": 30})))
+    assert g.players == 3 and dict(g.variants)["target"] == "30"
+    with pytest.raises(ValueError):
+        pickle.dumps(m.sample_world(0, 1))
+
+
+def test_simulate_releases_the_gil():
+    """While simulate runs on another Python thread, this one keeps running Python code: with
+    the GIL held it could not count at all between `started` and `done`."""
+    import threading
+
+    started, done = threading.Event(), threading.Event()
+    out = {}
+
+    def work():
+        started.set()
+        out["r"] = cardroom.simulate("hearts", 4000, bots="random", seed=1, deals=1)
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    started.wait()
+    ticks = 0
+    while not done.is_set():
+        ticks += 1
+    t.join()
+    assert out["r"]["totals"].shape == (4000, 4)
+    assert ticks > 1000, ticks
