@@ -263,7 +263,9 @@ impl PyMatch {
         self.inner.legal_texts()
     }
 
-    /// The legal actions as ids of the game's action space, in the order of `legal_actions()`.
+    /// The legal actions as ids of the game's action space, in the order of `legal_actions()`
+    /// (Ziginette only: bets above eight times the table maximum, after more than three raises of
+    /// the limits, have no id and are left out; they stay playable as text).
     fn legal_action_ids(&self) -> PyResult<Vec<u32>> {
         self.inner
             .legal_ids()

@@ -356,3 +356,28 @@ def test_simulate_releases_the_gil():
     t.join()
     assert out["r"]["totals"].shape == (4000, 4)
     assert ticks > 1000, ticks
+
+
+def test_ziginette_bets_beyond_the_space_are_left_out_of_the_mask():
+    """A banker nobody bets against keeps the bank and doubles the limits every hand: the
+    largest bets then have no id. The mask and ids leave them out (documented), every id still
+    names a legal action, and the text still plays."""
+    g = Game("ziginette")
+    m = g.new_match(0)
+    outside = 0
+    while not m.is_over():
+        legal = m.legal_actions()
+        ids = m.legal_action_ids()
+        assert all(g.action_to_string(i) in legal for i in ids)
+        outside += len(legal) - len(ids)
+        if outside and legal[0].startswith("bet"):
+            big = max((a for a in legal if a.startswith("bet")), key=lambda a: int(a.split()[2]))
+            c = m.clone()
+            c.apply(big)  # playable as text
+            with pytest.raises(ValueError):
+                g.string_to_action(big)
+        if "raise-limits" in legal:
+            m.apply("raise-limits")
+        else:
+            m.apply("done" if "done" in legal else legal[0])
+    assert outside > 0

@@ -54,6 +54,7 @@ def test_gym_refuses_illegal_action():
         e.step(bad)
 
 
+@pytest.mark.filterwarnings("ignore:.*Box observation space")
 def test_gymnasium_env_checker():
     from gymnasium.utils.env_checker import check_env
 
