@@ -151,7 +151,9 @@ pub fn candidates<G: Game>(game: &G, variants: &Variants) -> Vec<String> {
                 .iter()
                 .map(|a| a.to_string()),
         ),
-        other => unreachable!("no action space for '{other}'"),
+        // A game added to the registry without candidates here has an empty space: the tests'
+        // num_actions > 0 check and legal_action_ids' error say so, with no panic.
+        _ => {}
     }
     out
 }

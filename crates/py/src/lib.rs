@@ -525,16 +525,14 @@ fn simulate<'py>(
     let items = variant_items(variants)?;
     let g = core::game(game, players, &items).map_err(value_error)?;
     let players = g.players();
-    let names: Vec<String> = if let Some(s) = bots
-        .map_or(Ok(Some("random".to_string())), |b| b.extract::<String>().map(Some))
-        .unwrap_or(None)
-    {
-        vec![s; players]
-    } else if let Some(bots) = bots {
-        bots.extract::<Vec<String>>()
-            .map_err(|_| PyTypeError::new_err("bots is a bot name or a list of names, one per seat"))?
-    } else {
-        unreachable!("no bots means random")
+    let names: Vec<String> = match bots {
+        None => vec!["random".to_string(); players],
+        Some(b) => match b.extract::<String>() {
+            Ok(name) => vec![name; players],
+            Err(_) => b
+                .extract::<Vec<String>>()
+                .map_err(|_| PyTypeError::new_err("bots is a bot name or a list of names, one per seat"))?,
+        },
     };
     if names.len() != players {
         return Err(value_error(format!("{} bots named for {players} seats", names.len())));
