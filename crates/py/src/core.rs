@@ -63,7 +63,7 @@ pub struct TypedGame<G: Game> {
     game: G,
     variants: Variants,
     given: Vec<String>,
-    cat: Catalogue<Action<G>>,
+    cat: Arc<Catalogue<Action<G>>>,
     layout: Layout,
 }
 
@@ -290,7 +290,7 @@ impl GameVisitor for Build<'_> {
         let players = self.players.unwrap_or(info.default_players);
         let variants = Variants::parse(info.variants, self.variants).map_err(|e| e.to_string())?;
         let game = new_game::<G>(players, &variants).map_err(|e| e.to_string())?;
-        let cat = catalogue(&game, &variants);
+        let cat = shared_catalogue(&game, &variants);
         let layout = Layout::new(&game);
         Ok(Arc::new(TypedGame {
             given: variants.given_items(),
@@ -300,6 +300,29 @@ impl GameVisitor for Build<'_> {
             layout,
         }))
     }
+}
+
+/// The action space depends on the variants but not on the seat count: configurations that
+/// differ only in seats share one (Panguingue's is about a million actions).
+fn shared_catalogue<G: Game>(game: &G, variants: &Variants) -> Arc<Catalogue<Action<G>>> {
+    type Any = Arc<dyn std::any::Any + Send + Sync>;
+    type Catalogues = Mutex<HashMap<(String, Vec<String>), Any>>;
+    static CACHE: OnceLock<Catalogues> = OnceLock::new();
+    let mut given = variants.given_items();
+    given.sort();
+    let key = (G::info().id.to_string(), given);
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(c) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        if let Ok(c) = c.clone().downcast::<Catalogue<Action<G>>>() {
+            return c;
+        }
+    }
+    let c = Arc::new(catalogue(game, variants));
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, c.clone() as Any);
+    c
 }
 
 type Key = (String, usize, Vec<String>);
