@@ -318,6 +318,19 @@ impl<G: Game> Match<G> {
         }
     }
 
+    /// A match that `seat` cannot tell apart from this one: the current deal's hidden cards
+    /// redrawn by [`Deal::sample_world`], and the match's random stream (which holds the packs of
+    /// the deals to come) reseeded from `rng`. Totals, log and setup are kept, so its record no
+    /// longer replays to it. A finished match is returned as it is.
+    pub fn sample_world(&self, seat: Seat, rng: &mut GameRng) -> Match<G> {
+        let mut m = self.clone();
+        if !self.over {
+            m.deal = self.deal.sample_world(seat, rng);
+            m.rng = GameRng::from_seed(rng.next_u64());
+        }
+        m
+    }
+
     /// Parses and applies one action; on error nothing changes and the message says what was
     /// wrong, quoting the input cut short, and which legal actions it may have meant.
     pub fn apply_text(&mut self, text: &str) -> Result<(), String> {

@@ -1,0 +1,10 @@
+from typing import Tuple
+
+from ._core import Game as Game
+from ._core import Match as Match
+from ._core import __version__ as __version__
+from ._core import bot_action as bot_action
+from ._core import games as games
+from ._core import simulate as simulate
+
+GAME_IDS: Tuple[str, ...]
