@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python package's tests (crates/py): a virtual environment under target/, maturin and the
-# test dependencies (pytest, numpy, pettingzoo, gymnasium, open_spiel, ray), the extension built
+# test dependencies (crates/py/requirements-test.txt: pytest, numpy, pettingzoo, gymnasium,
+# open_spiel, ray, pinned), the extension built
 # into it with `maturin develop` (the dev profile, so it reuses what `cargo test --workspace`
 # compiled), then pytest. Any missing dependency or failed install stops the script with an
 # error: no test is skipped for want of a package.
@@ -23,8 +24,7 @@ VENV=$(cd "$VENV" && pwd)
 PY="$VENV/bin/python"
 
 echo "test-python: installing maturin and the test dependencies"
-if ! "$PY" -m pip install --quiet --disable-pip-version-check \
-    "maturin>=1.5,<2" pytest numpy "pettingzoo>=1.24" "gymnasium>=0.29" "open_spiel>=1.4" "ray>=2.9"; then
+if ! "$PY" -m pip install --quiet --disable-pip-version-check -r crates/py/requirements-test.txt; then
     echo "test-python: FAILED to install the test dependencies (see pip's message above)" >&2
     exit 1
 fi

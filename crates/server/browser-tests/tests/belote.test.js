@@ -1,19 +1,10 @@
 // Two people in two browsers sit as partners at a Belote table with two bots and play a
 // whole deal, bidding included; then a reload mid-deal brings the same seat and scene back.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, drive, launch, nextTurn, offered, perform, startServer, version, watchedPage } from './harness.js';
+import { api, tableAndBrowser, drive, nextTurn, offered, perform, startServer, version, watchedPage } from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = tableAndBrowser();
 
 // Take the first time it is offered, so that the deal is played; declare when possible.
 function partnerChoice(actions) {
@@ -21,13 +12,13 @@ function partnerChoice(actions) {
 }
 
 test('partners in two browsers play a whole Belote deal with two bots', async () => {
-  const table = await api(server, 'POST', '/api/tables', { game: 'belote', seats: ['human', 'medium', 'human', 'medium'], seed: 7, deals: 1 });
+  const table = await api(env.server, 'POST', '/api/tables', { game: 'belote', seats: ['human', 'medium', 'human', 'medium'], seed: 7, deals: 1 });
   const seat = (k) => table.seats.find((s) => s.seat === k);
-  const north = await browser.newContext();
-  const south = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const north = await env.browser.newContext();
+  const south = await env.browser.newContext({ viewport: { width: 375, height: 800 } });
   const pages = [await watchedPage(north), await watchedPage(south)];
-  await pages[0].goto(server.url + seat(0).invite);
-  await pages[1].goto(server.url + seat(2).invite);
+  await pages[0].goto(env.server.url + seat(0).invite);
+  await pages[1].goto(env.server.url + seat(2).invite);
   assert.equal(await pages[0].locator('#who').textContent(), 'You are seat 0 (Player 0).');
   assert.equal(await pages[1].locator('#who').textContent(), 'You are seat 2 (Player 2).');
   const kinds = [[], []];
@@ -40,7 +31,7 @@ test('partners in two browsers play a whole Belote deal with two bots', async ()
   for (const k of kinds) assert.equal(k.filter((x) => x === 'play').length, 8, `plays: ${k}`);
   assert.ok(kinds.flat().some((k) => k === 'take' || k === 'pass'), 'the partners bid');
   assert.ok(counts.every((n) => n >= 8));
-  const summary = await api(server, 'GET', `/api/tables/${table.id}`);
+  const summary = await api(env.server, 'GET', `/api/tables/${table.id}`);
   assert.equal(summary.status, 'finished');
   for (const page of pages) {
     await page.locator('.result').waitFor();
@@ -55,16 +46,16 @@ test('partners in two browsers play a whole Belote deal with two bots', async ()
 });
 
 test('a reload mid-deal brings back the same seat and the same scene', async () => {
-  const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 3 });
-  const context = await browser.newContext();
+  const table = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 3 });
+  const context = await env.browser.newContext();
   const page = await watchedPage(context);
-  await page.goto(server.url + table.seats[0].invite);
+  await page.goto(env.server.url + table.seats[0].invite);
   await drive(page, (actions) => actions[0], { limit: 6, until: async () => false }).catch(() => {});
   assert.equal(await nextTurn(page), 'turn');
   const before = await page.evaluate(() => ({ scene: window.cardroom.state.scene, version: window.cardroom.state.version, feed: document.querySelectorAll('.feed-item').length }));
   assert.ok(before.version >= 6);
-  // The invite is not needed again: the seat is remembered by this browser.
-  await page.goto(`${server.url}/play/${table.id}`);
+  // The invite is not needed again: the seat is remembered by this env.browser.
+  await page.goto(`${env.server.url}/play/${table.id}`);
   assert.equal(await nextTurn(page), 'turn');
   const afterReload = await page.evaluate(() => ({ scene: window.cardroom.state.scene, version: window.cardroom.state.version, feed: document.querySelectorAll('.feed-item').length }));
   assert.deepEqual(afterReload, before);
@@ -79,7 +70,7 @@ test('a reload mid-deal brings back the same seat and the same scene', async () 
 test('after the connection is lost (the server crashes and restarts), the page reconnects by itself', async () => {
   const own = await startServer();
   const table = await api(own, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 4 });
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await watchedPage(context);
   await page.goto(own.url + table.seats[0].invite);
   assert.equal(await nextTurn(page), 'turn');

@@ -1,24 +1,13 @@
 // Every game opened at mid-deal, on a desktop and at phone width: a screenshot of each is kept
 // in target/browser-artifacts/, and each must be drawn (not blank), fit a 375 px screen
 // without sideways scrolling, and cause no console error or failed request.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { api, artifactPath, launch, nextTurn, offered, perform, startServer, watchedPage } from './harness.js';
+import { api, tableAndBrowser, artifactPath, nextTurn, offered, perform, watchedPage } from './harness.js';
 
-let server;
-let browser;
-let games;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  games = await api(server, 'GET', '/api/games');
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = tableAndBrowser();
 
 /** How many distinct colours the picture has (a blank page has one or two). */
 function colours(file) {
@@ -37,14 +26,15 @@ function midDealChoice(actions) {
 }
 
 test('each of the twelve games, mid-deal, at two sizes', async () => {
+  const games = await api(env.server, 'GET', '/api/games');
   assert.equal(games.length, 12);
   for (const game of games) {
     const seats = Array.from({ length: game.default_players }, (_, s) => (s === 0 ? 'human' : 'medium'));
-    const table = await api(server, 'POST', '/api/tables', { game: game.id, seats, seed: 5 });
+    const table = await api(env.server, 'POST', '/api/tables', { game: game.id, seats, seed: 5 });
     for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 375, height: 812 }]]) {
-      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+      const context = await env.browser.newContext({ viewport, deviceScaleFactor: 1 });
       const page = await watchedPage(context);
-      await page.goto(server.url + table.seats[0].invite);
+      await page.goto(env.server.url + table.seats[0].invite);
       if (size === 'desktop') {
         // Three of the person's decisions into the first deal.
         for (let i = 0; i < 3; i++) {

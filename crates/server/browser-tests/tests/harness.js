@@ -7,6 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -179,4 +180,18 @@ export async function drive(page, choose, { until = async () => false, limit = 4
     taken++;
   }
   throw new Error(`still playing after ${limit} actions`);
+}
+
+/** A server and a browser for one test file: started before its tests, stopped after. */
+export function tableAndBrowser() {
+  const env = {};
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+  });
+  return env;
 }

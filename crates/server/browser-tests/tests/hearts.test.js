@@ -1,26 +1,17 @@
 // A Hearts table with three bots: the person passes three cards and plays thirteen tricks,
 // all by clicking card faces, and the scores shown at the end agree with the feed's
 // breakdown.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, artifactPath, launch, nextTurn, startServer, version, waitPast, watchedPage } from './harness.js';
+import { api, tableAndBrowser, artifactPath, nextTurn, version, waitPast, watchedPage } from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = tableAndBrowser();
 
 test('a whole Hearts deal played by clicking cards', async () => {
-  const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'medium', 'medium', 'medium'], seed: 11, deals: 1 });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const table = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'medium', 'medium', 'medium'], seed: 11, deals: 1 });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await watchedPage(context);
-  await page.goto(server.url + table.seats[0].invite);
+  await page.goto(env.server.url + table.seats[0].invite);
   const counts = { pass: 0, play: 0 };
   for (let guard = 0; guard < 40; guard++) {
     if ((await nextTurn(page)) === 'over') break;
@@ -50,7 +41,7 @@ test('a whole Hearts deal played by clicking cards', async () => {
   });
   assert.deepEqual(shown.map(Number), fromFeed);
   assert.equal(fromFeed.reduce((a, b) => a + b, 0) % 26, 0, 'a deal hands out 26 points (or a moon)');
-  const summary = await api(server, 'GET', `/api/tables/${table.id}`);
+  const summary = await api(env.server, 'GET', `/api/tables/${table.id}`);
   assert.deepEqual(summary.totals, fromFeed);
   assert.equal(summary.status, 'finished');
   assert.deepEqual(page.problems, []);

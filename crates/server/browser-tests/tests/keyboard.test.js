@@ -1,26 +1,17 @@
 // Play without a mouse and with a screen reader: cards are buttons named "queen of spades",
 // the feed is a live region, keys play a whole deal, the hint and the rules drawer work from
 // the keyboard, text mode writes cards in words, and the per-move clock is shown.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, launch, nextTurn, startServer, version, waitPast, watchedPage } from './harness.js';
+import { api, tableAndBrowser, nextTurn, version, waitPast, watchedPage } from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = tableAndBrowser();
 
 test('a Hearts deal by keyboard alone, with accessible names, hints, rules and text mode', async () => {
-  const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 9, deals: 1, clock_seconds: 120 });
-  const context = await browser.newContext();
+  const table = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 9, deals: 1, clock_seconds: 120 });
+  const context = await env.browser.newContext();
   const page = await watchedPage(context);
-  await page.goto(server.url + table.seats[0].invite);
+  await page.goto(env.server.url + table.seats[0].invite);
   await nextTurn(page);
   const names = await page.locator('.hand button.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
   assert.equal(names.length, 13);

@@ -1,32 +1,23 @@
 // The way in: the lobby lists the twelve games, a table is made with the form (players, seats,
 // variants), a friend opens the invite link in another browser, and they play; then the
 // finished match is replayed step by step, deal by deal and seat by seat.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, drive, launch, startServer, watchedPage } from './harness.js';
+import { api, tableAndBrowser, drive, watchedPage } from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = tableAndBrowser();
 
 test('create a table from the lobby form, invite a friend, play, replay', async () => {
-  const host = await browser.newContext();
+  const host = await env.browser.newContext();
   const page = await watchedPage(host);
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   assert.equal(await page.locator('.game-card').count(), 12);
   await page.fill('#player-name', 'Ana');
   await page.locator('.game-card[data-game="khanhoo"] button', { hasText: 'New Khanhoo table' }).click();
   const dialog = page.locator('dialog.create');
   await dialog.waitFor();
   // Every variant of the game is in the form, with its doc.
-  const games = await api(server, 'GET', '/api/games');
+  const games = await api(env.server, 'GET', '/api/games');
   const khanhoo = games.find((g) => g.id === 'khanhoo');
   for (const v of khanhoo.variants) {
     await dialog.locator(`#variant-${v.key}`).waitFor();
@@ -45,20 +36,20 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   await page.locator('.waiting').waitFor();
   const invite = await page.locator('.invite-link').inputValue();
   assert.match(invite, new RegExp(`/play/${id}\\?seat=1&token=[0-9a-f]{32}$`));
-  const friendContext = await browser.newContext();
+  const friendContext = await env.browser.newContext();
   const friend = await watchedPage(friendContext);
   await friend.goto(invite);
   await page.locator('.waiting').waitFor({ state: 'hidden' });
   assert.equal(await page.locator('#who').textContent(), 'You are seat 0 (Ana).');
-  const summary = await api(server, 'GET', `/api/tables/${id}`);
+  const summary = await api(env.server, 'GET', `/api/tables/${id}`);
   assert.equal(summary.players, 3);
   assert.deepEqual(summary.seats.map((s) => s.bot), [null, null, 'easy']);
   // Both play the deal out, choosing the first thing offered.
   await Promise.all([page, friend].map((p) => drive(p, (actions) => actions[0])));
-  assert.equal((await api(server, 'GET', `/api/tables/${id}`)).status, 'finished');
+  assert.equal((await api(env.server, 'GET', `/api/tables/${id}`)).status, 'finished');
 
   // The replay viewer.
-  await page.goto(`${server.url}/replay/${id}`);
+  await page.goto(`${env.server.url}/replay/${id}`);
   await page.locator('.position', { hasText: 'Step 0 of' }).waitFor();
   const steps = Number((await page.locator('.position').textContent()).match(/of (\d+)/)[1]);
   assert.ok(steps > 10);

@@ -1,29 +1,20 @@
 // At a Panguingue table the person makes a meld by picking its cards, later lays a card off
 // on it, and discards, all with clicks.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, drive, launch, startServer, watchedPage } from './harness.js';
+import { api, tableAndBrowser, drive, watchedPage } from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = tableAndBrowser();
 
 test('Panguingue: meld by picking cards, then lay off and discard', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const done = { meld: false, lay: false, discardAfterLay: false };
   // The bots' and the deal's choices depend on the seed: try a few, each for a bounded time.
   for (let seed = 1; seed <= 6 && !done.discardAfterLay; seed++) {
     Object.assign(done, { meld: false, lay: false });
-    const table = await api(server, 'POST', '/api/tables', { game: 'panguingue', players: 3, seats: ['human', 'easy', 'easy'], seed, deals: 1 });
+    const table = await api(env.server, 'POST', '/api/tables', { game: 'panguingue', players: 3, seats: ['human', 'easy', 'easy'], seed, deals: 1 });
     const page = await watchedPage(context);
-    await page.goto(server.url + table.seats[0].invite);
+    await page.goto(env.server.url + table.seats[0].invite);
     await drive(page, (actions) => {
       const byKind = (k) => actions.find((a) => a.kind === k);
       let choice = byKind('stay') ?? byKind('pass');

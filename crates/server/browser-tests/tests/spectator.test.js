@@ -1,20 +1,11 @@
 // A spectator's page never holds a hidden card: at a Hearts table of four people, after the
 // passes and during the tricks, no card in any hand appears anywhere in the spectator's DOM
 // (card faces, names, attributes or text).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, launch, offered, perform, startServer, watchedPage } from './harness.js';
+import { api, tableAndBrowser, offered, perform, watchedPage } from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = tableAndBrowser();
 
 const RANKS = { 2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six', 7: 'seven', 8: 'eight', 9: 'nine', T: 'ten', J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
 const SUITS = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
@@ -41,16 +32,16 @@ async function checkSpectator(spectator, seats, announced = []) {
 }
 
 test('a spectator page shows no hidden card', async () => {
-  const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'human', 'human', 'human'], seed: 21 });
+  const table = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'human', 'human', 'human'], seed: 21 });
   const seats = [];
   for (const s of table.seats) {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await watchedPage(context);
-    await page.goto(server.url + s.invite);
+    await page.goto(env.server.url + s.invite);
     seats.push(page);
   }
-  const spectator = await watchedPage(await browser.newContext());
-  await spectator.goto(`${server.url}/play/${table.id}?watch`);
+  const spectator = await watchedPage(await env.browser.newContext());
+  await spectator.goto(`${env.server.url}/play/${table.id}?watch`);
   await spectator.waitForFunction(() => window.cardroom?.state?.status === 'playing');
   assert.equal(await spectator.locator('#who').textContent(), 'You are watching.');
   await checkSpectator(spectator, seats);
