@@ -100,3 +100,22 @@ pub async fn my_turn(ws: &mut Ws, log: &mut Vec<Value>) -> Value {
         }
     }
 }
+
+/// Every server message must match the schema's definition for its type.
+pub fn check_schema(messages: &[Value]) {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/protocol.schema.json")).unwrap();
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    let server_message = json!({ "$ref": "#/$defs/ServerMessage", "$defs": schema["$defs"] });
+    let v = jsonschema::validator_for(&server_message).unwrap();
+    assert!(v.validate(&json!({"type": "ack"})).is_err(), "the schema checks");
+    assert!(
+        v.validate(&json!({"type": "pong", "extra": 1})).is_err(),
+        "the schema checks"
+    );
+    for m in messages {
+        if let Err(e) = v.validate(m) {
+            panic!("message does not match the schema: {e}\n{m}");
+        }
+    }
+}
