@@ -61,6 +61,8 @@ class TablePage {
     this.message = null;
     this.retries = 0;
     this.socket = null;
+    this.queue = [];
+    this.pacing = false;
     this.feedCount = 0;
     this.pendingBreakdown = [];
     this.build();
@@ -99,7 +101,8 @@ class TablePage {
       el('span', { class: 'hint-tool' }, this.hintButton, ' ', hintLevel),
       this.rulesButton,
       toggle('fourColour', 'Four colours'),
-      toggle('textMode', 'Text mode'));
+      toggle('textMode', 'Text mode'),
+      this.paceChoice());
     this.waiting = el('section', { class: 'waiting', hidden: true });
     this.board = el('section', { class: 'board', 'aria-label': 'The table' });
     this.prompt = el('p', { class: 'prompt', id: 'prompt', 'aria-live': 'polite' });
@@ -119,6 +122,13 @@ class TablePage {
         this.waiting, this.result, this.board, this.mine, this.feed),
       this.drawer);
     document.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  paceChoice() {
+    const select = el('select', { id: 'opt-pace' },
+      [['0', 'at once'], ['250', 'quickly'], ['450', 'at a steady pace'], ['1000', 'slowly']].map(([value, label]) => el('option', { value, selected: String(settings.get('pace', 450)) === value }, label)));
+    select.addEventListener('change', () => settings.set('pace', Number(select.value)));
+    return el('label', { class: 'toggle', for: 'opt-pace' }, 'Others play ', select);
   }
 
   start() {
@@ -170,22 +180,15 @@ class TablePage {
     switch (message.type) {
       case 'welcome':
         this.welcome = message;
+        this.queue = [];
         this.feedCount = 0;
         this.feedList.replaceChildren();
         document.title = `${message.name} · table ${this.id} · cardroom`;
         break;
-      case 'state': {
-        const turnChanged = this.state?.version !== message.version;
-        this.state = message;
-        if (turnChanged) {
-          this.selected.clear();
-          this.hint = null;
-        }
-        this.addFeed(message.feed);
-        this.startClock(message.clock);
-        this.draw();
+      case 'state':
+        this.queue.push(message);
+        if (!this.pacing) this.showNext();
         break;
-      }
       case 'seats':
         this.seats = message.seats;
         this.draw();
@@ -227,6 +230,36 @@ class TablePage {
     };
     tick();
     this.clockTimer = setInterval(tick, 1000);
+  }
+
+  /**
+   * Shows queued states one at a time. The server sends a state after every action, and bots
+   * act at once; the others' moves are shown at the pace chosen (`Pace`), so a trick's cards
+   * appear one by one. A state arriving when nothing is queued (your own move) shows at once.
+   */
+  showNext() {
+    const message = this.queue.shift();
+    if (!message) {
+      this.pacing = false;
+      return;
+    }
+    const turnChanged = this.state?.version !== message.version;
+    this.state = message;
+    if (turnChanged) {
+      this.selected.clear();
+      this.hint = null;
+    }
+    this.addFeed(message.feed);
+    this.startClock(message.clock);
+    this.draw();
+    // The next state waits its turn: at least `pace` ms after this one.
+    const pace = Number(settings.get('pace', 450));
+    if (pace > 0) {
+      this.pacing = true;
+      setTimeout(() => this.showNext(), pace);
+    } else {
+      this.showNext();
+    }
   }
 
   showNotice(text, isError = false) {

@@ -63,8 +63,16 @@ export async function launch() {
 }
 
 /** A page whose problems (console errors, page errors, failed or 4xx/5xx requests) are collected. */
-export async function watchedPage(context) {
+export async function watchedPage(context, { pace = 0 } = {}) {
   const page = await context.newPage();
+  // Others' moves are shown at once unless a test asks for the page's pacing.
+  await page.addInitScript((p) => {
+    try {
+      localStorage.setItem('cardroom.pace', String(p));
+    } catch {
+      // about:blank has no storage; the real page will.
+    }
+  }, pace);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

@@ -47,3 +47,31 @@ test('a whole Hearts deal played by clicking cards', async () => {
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+test("others' moves are shown one at a time, at the pace chosen", async () => {
+  const table = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'easy', 'easy', 'easy'], seed: 12 });
+  const context = await env.browser.newContext();
+  const page = await watchedPage(context, { pace: 250 });
+  await page.goto(env.server.url + table.seats[0].invite);
+  // Pass three cards; then watch the versions shown until it is this seat's turn again.
+  let shown = new Set();
+  for (let i = 0; i < 4; i++) {
+    await nextTurn(page);
+    const v = await version(page);
+    shown = new Set([v]);
+    await page.locator('.hand button.card.raised').first().click();
+    await waitPast(page, v);
+  }
+  const started = Date.now();
+  while (Date.now() - started < 8000) {
+    const now = await page.evaluate(() => ({ v: window.cardroom.state.version, mine: window.cardroom.state.actions.length > 0 }));
+    shown.add(now.v);
+    if (now.mine) break;
+    await page.waitForTimeout(40);
+  }
+  // After the first trick's lead, the three others' cards come one by one: each version is seen.
+  assert.ok(shown.size >= 4, `versions seen: ${[...shown]}`);
+  assert.equal(await page.locator('#opt-pace').inputValue(), '250');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
