@@ -26,6 +26,11 @@ export async function showLobby(main) {
       el('ul', { class: 'game-list' }, games.map((game) => gameCard(game, nameInput)))),
   );
   refreshTables(tablesSection, games, nameInput);
+  // Keep the list current while the lobby is in view (not while a form is open).
+  const timer = setInterval(() => {
+    if (!tablesSection.isConnected) clearInterval(timer);
+    else if (!document.hidden && !document.querySelector('dialog[open]')) refreshTables(tablesSection, games, nameInput);
+  }, 5000);
 }
 
 function playersText(game) {
@@ -155,6 +160,10 @@ async function refreshTables(section, games, nameInput) {
     section.replaceChildren(el('h2', { id: 'tables-title' }, 'Tables'), errorBox(`The tables could not be listed: ${e.message}`));
     return;
   }
+  // Redraw only on a change, so that a refresh does not take the keyboard focus away.
+  const fingerprint = JSON.stringify(lobby);
+  if (section.dataset.fingerprint === fingerprint) return;
+  section.dataset.fingerprint = fingerprint;
   const row = (table, action) => el('li', { class: 'table-row', 'data-table': table.id },
     el('span', {}, `${names[table.game] || table.game} #${table.id}`),
     el('span', { class: 'meta' }, ` · ${table.seats.filter((s) => s.taken).length}/${table.players} seats taken · ${table.deals_completed} deals played `),

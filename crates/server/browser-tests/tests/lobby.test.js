@@ -12,6 +12,9 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   const page = await watchedPage(host);
   await page.goto(env.server.url);
   assert.equal(await page.locator('.game-card').count(), 12);
+  // A table made elsewhere shows up in the open list without a reload.
+  const other = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'human', 'easy', 'easy'] });
+  await page.locator(`.table-row[data-table="${other.id}"] button`, { hasText: 'Join' }).waitFor({ timeout: 8000 });
   await page.fill('#player-name', 'Ana');
   await page.locator('.game-card[data-game="khanhoo"] button', { hasText: 'New Khanhoo table' }).click();
   const dialog = page.locator('dialog.create');
