@@ -4,7 +4,7 @@
 //! The catalogue is built from candidate texts (see [`candidates`]), each parsed by the game's
 //! own action parser; texts that do not parse are dropped and duplicates (different texts for
 //! the same action) keep their first position. It depends only on the game, the seat count and
-//! the variants, never on a match. `ACTIONS.md` documents the order for each game.
+//! the variants, never on a match. The package README documents the order for each game.
 
 use cards::{Card, Rank, Suit};
 use engine::{Deal, Game, Variants};
@@ -16,21 +16,14 @@ use std::collections::HashMap;
 pub struct Catalogue<A> {
     pub actions: Vec<A>,
     index: HashMap<A, u32>,
+    /// Whether some legal actions may have no id (Ziginette's bets beyond the encoded range):
+    /// everywhere else a legal action without an id is a bug.
+    pub open_ended: bool,
 }
 
 impl<A: Copy + Eq + std::hash::Hash + std::fmt::Display + std::str::FromStr<Err = String>> Catalogue<A> {
     pub fn build(candidates: impl IntoIterator<Item = String>) -> Catalogue<A> {
-        let mut actions = Vec::new();
-        let mut index = HashMap::new();
-        for text in candidates {
-            if let Ok(a) = text.parse::<A>() {
-                if let std::collections::hash_map::Entry::Vacant(e) = index.entry(a) {
-                    e.insert(actions.len() as u32);
-                    actions.push(a);
-                }
-            }
-        }
-        Catalogue { actions, index }
+        Catalogue::from_actions(candidates.into_iter().filter_map(|text| text.parse::<A>().ok()))
     }
 
     pub fn len(&self) -> usize {
@@ -146,11 +139,7 @@ pub fn candidates<G: Game>(game: &G, variants: &Variants) -> Vec<String> {
             let max = variants.get_int("max_bet");
             out.extend((1..=max).map(|n| format!("bet {n}")));
         }
-        "panguingue" => out.extend(
-            panguingue_actions(variants.get_int("packs") as u8)
-                .iter()
-                .map(|a| a.to_string()),
-        ),
+        // Panguingue's catalogue is built from its actions (see [`catalogue`]), not from texts.
         // A game added to the registry without candidates here has an empty space: the tests'
         // num_actions > 0 check and legal_action_ids' error say so, with no panic.
         _ => {}
@@ -167,7 +156,9 @@ pub fn ziginette_bet_cap(variants: &Variants) -> i64 {
 /// Every combination text of Big Three: for each group size 1 to 4 and each run length,
 /// every top rank, as rank letters lowest first (the parser keeps the valid ones).
 fn big_three_combos() -> Vec<String> {
-    // Big Three's rank order, lowest first: 3 4 5 6 7 8 9 T J Q K A 2.
+    // Straight order (4 to K, then A and 2), with 3 in front: the rules rank 3 highest, then 2,
+    // A, K ... 4; A, 2 and 3 never join a straight or run, so the parser drops those texts and
+    // keeps them as singles and groups. The order fixes the documented ids.
     let order = ['3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A', '2'];
     let mut out = Vec::new();
     for size in 1..=4usize {
@@ -430,7 +421,11 @@ impl<A: Copy + Eq + std::hash::Hash> Catalogue<A> {
                 actions.push(a);
             }
         }
-        Catalogue { actions, index }
+        Catalogue {
+            actions,
+            index,
+            open_ended: false,
+        }
     }
 }
 
@@ -444,5 +439,7 @@ pub fn catalogue<G: Game>(game: &G, variants: &Variants) -> Catalogue<<G::Deal a
             return *cat;
         }
     }
-    Catalogue::build(candidates(game, variants))
+    let mut cat = Catalogue::build(candidates(game, variants));
+    cat.open_ended = G::info().id == "ziginette";
+    cat
 }

@@ -168,9 +168,9 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
         for a in &v {
             match self.g.cat.id(a) {
                 Some(id) => ids.push(id),
-                // The one documented gap: Ziginette bets above eight times the table maximum
-                // (after more than three raises of the limits) are playable as text only.
-                None if G::info().id == "ziginette" => {}
+                // The documented gap of an open-ended space (Ziginette's bets beyond eight times
+                // the table maximum): playable as text only.
+                None if self.g.cat.open_ended => {}
                 None => {
                     return Err(format!(
                         "legal action '{a}' of {} is outside its action space (please report this)",
