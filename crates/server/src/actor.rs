@@ -444,9 +444,7 @@ impl Actor {
         let Some(index) = self.conns.iter().position(|c| c.id == conn) else {
             return;
         };
-        let refuse = |code: &'static str, reason: String, version: u64| {
-            json!({ "type": "error", "code": code, "reason": reason, "version": version }).to_string()
-        };
+        let refuse = |code: &str, reason: String, version: u64| error_message(code, &reason, Some(version));
         let current = self.version();
         let viewer = self.conns[index].viewer;
         let problem = match viewer {
@@ -503,7 +501,7 @@ impl Actor {
         let Some(c) = self.conns.iter().find(|c| c.id == conn) else {
             return;
         };
-        let refuse = |code: &str, reason: &str| json!({ "type": "error", "code": code, "reason": reason }).to_string();
+        let refuse = |code: &str, reason: &str| error_message(code, reason, None);
         let table = self.table();
         let mine = matches!(c.viewer, Viewer::Seat(s) if table.to_act() == Some(s));
         if !mine || self.row.status != Status::Playing {
@@ -653,6 +651,15 @@ impl Actor {
         };
         Ok((row, self.seats.clone()))
     }
+}
+
+/// An `error` message for a connection: its message changed nothing.
+pub(crate) fn error_message(code: &str, reason: &str, version: Option<u64>) -> String {
+    let mut m = json!({ "type": "error", "code": code, "reason": reason });
+    if let Some(v) = version {
+        m["version"] = json!(v);
+    }
+    m.to_string()
 }
 
 /// A display name: trimmed, at most 32 characters, printable; "Player K" when empty.

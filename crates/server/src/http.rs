@@ -21,9 +21,9 @@ pub(crate) fn router(state: Shared) -> Router {
     let limit = state.config.limits.max_message;
     Router::new()
         .route("/", get(web::page))
-        .route("/play/{id}", get(web::page_with_id))
-        .route("/replay/{id}", get(web::page_with_id))
-        .route("/rules/{id}", get(web::page_with_id))
+        .route("/play/{id}", get(web::page))
+        .route("/replay/{id}", get(web::page))
+        .route("/rules/{id}", get(web::page))
         .route("/assets/{*path}", get(web::file))
         .route("/api/games", get(games))
         .route("/api/games/{id}/rules", get(rules))

@@ -51,12 +51,8 @@ fn asset(path: &str) -> Response {
     }
 }
 
-/// The page shell for every client route.
+/// The page shell for every client route (the client reads the path itself).
 pub(crate) async fn page() -> Response {
-    asset("index.html")
-}
-
-pub(crate) async fn page_with_id(Path(_id): Path<String>) -> Response {
     asset("index.html")
 }
 

@@ -46,11 +46,7 @@ impl Bucket {
 }
 
 fn error(code: &str, reason: &str) -> Message {
-    Message::Text(
-        json!({ "type": "error", "code": code, "reason": reason })
-            .to_string()
-            .into(),
-    )
+    Message::Text(crate::actor::error_message(code, reason, None).into())
 }
 
 pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Accepted, limits: Limits) {

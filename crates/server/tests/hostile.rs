@@ -41,7 +41,7 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
     )
     .await;
     let honest_id = honest["id"].as_i64().unwrap();
-    let honest_token = honest["seats"][0]["token"].as_str().unwrap().to_string();
+    let honest_token = seat_token(&honest, 0);
     // A second table whose seats the attackers hold (to act out of turn).
     let target = create(
         s.addr,

@@ -47,7 +47,7 @@ async fn play_one(addr: SocketAddr, game: &'static str) -> Result<(), String> {
     let humans = players.min(2);
     let mut conns = Vec::new();
     for k in 0..humans {
-        let token = created["seats"][k]["token"].as_str().unwrap().to_string();
+        let token = seat_token(&created, k);
         conns.push(connect(addr, id, Some(&token)).await);
     }
     let mut spectator = connect(addr, id, None).await;

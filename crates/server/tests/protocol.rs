@@ -18,7 +18,7 @@ async fn a_person_plays_a_whole_match_against_bots() {
     )
     .await;
     let id = created["id"].as_i64().unwrap();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let token = seat_token(&created, 0);
     assert_eq!(token.len(), 32);
     assert_eq!(created["seats"][1]["kind"], "bot");
     let mut ws = connect(s.addr, id, Some(&token)).await;
@@ -86,8 +86,8 @@ async fn bad_moves_are_refused_and_change_nothing() {
     )
     .await;
     let id = created["id"].as_i64().unwrap();
-    let t0 = created["seats"][0]["token"].as_str().unwrap().to_string();
-    let t1 = created["seats"][1]["token"].as_str().unwrap().to_string();
+    let t0 = seat_token(&created, 0);
+    let t1 = seat_token(&created, 1);
     let mut a = connect(s.addr, id, Some(&t0)).await;
     let mut log = until(&mut a, "state").await;
     // Waiting for seat 1: the match has not started.
@@ -205,7 +205,7 @@ async fn reconnecting_restores_the_seat_and_its_scene_and_a_rematch_keeps_the_pl
     )
     .await;
     let id = created["id"].as_i64().unwrap();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let token = seat_token(&created, 0);
     let mut ws = connect(s.addr, id, Some(&token)).await;
     let mut log = Vec::new();
     let state = my_turn(&mut ws, &mut log).await;
@@ -290,7 +290,7 @@ async fn friends_join_by_invite_or_from_the_lobby() {
             .await
             .is_err()
     );
-    let t2 = created["seats"][2]["token"].as_str().unwrap().to_string();
+    let t2 = seat_token(&created, 2);
     let mut c = connect(s.addr, id, Some(&t2)).await;
     let m = until(&mut c, "state").await.pop().unwrap();
     assert_eq!(m["status"], "playing", "the last seat filled starts the match");
@@ -322,7 +322,7 @@ async fn a_restarted_server_replays_its_tables_and_play_goes_on() {
     )
     .await;
     let id = created["id"].as_i64().unwrap();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let token = seat_token(&created, 0);
     let mut ws = connect(s.addr, id, Some(&token)).await;
     let mut log = Vec::new();
     let mut state = my_turn(&mut ws, &mut log).await;
@@ -360,7 +360,7 @@ async fn a_person_out_of_time_has_a_bot_play_for_them() {
     )
     .await;
     let id = created["id"].as_i64().unwrap();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let token = seat_token(&created, 0);
     let mut ws = connect(s.addr, id, Some(&token)).await;
     let mut log = Vec::new();
     let state = my_turn(&mut ws, &mut log).await;

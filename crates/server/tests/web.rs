@@ -108,7 +108,7 @@ async fn a_hint_names_a_legal_action_and_only_the_seat_to_act_gets_one() {
     )
     .await;
     let id = created["id"].as_i64().unwrap();
-    let token = |k: usize| created["seats"][k]["token"].as_str().unwrap().to_string();
+    let token = |k: usize| seat_token(&created, k);
     // Seat 1 passes first (the dealer, seat 0, passes last).
     let mut first = connect(s.addr, id, Some(&token(1))).await;
     let mut second = connect(s.addr, id, Some(&token(0))).await;

@@ -129,7 +129,7 @@ export function cardFace(code, { onclick, pressed, raised, small, key, hinted } 
   return el('span', { class: classes.join(' '), 'data-card': code, role: 'img', 'aria-label': cardName(code) }, ...face);
 }
 
-export function cardBack(count) {
+export function cardBack() {
   return el('span', { class: 'card back small', 'aria-hidden': 'true' });
 }
 

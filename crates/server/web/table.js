@@ -58,12 +58,10 @@ class TablePage {
     this.seats = [];
     this.selected = new Set();
     this.hint = null;
-    this.message = null;
     this.retries = 0;
     this.socket = null;
     this.queue = [];
     this.pacing = false;
-    this.feedCount = 0;
     this.pendingBreakdown = [];
     this.build();
   }
@@ -181,7 +179,6 @@ class TablePage {
       case 'welcome':
         this.welcome = message;
         this.queue = [];
-        this.feedCount = 0;
         this.feedList.replaceChildren();
         document.title = `${message.name} · table ${this.id} · cardroom`;
         break;
@@ -268,7 +265,6 @@ class TablePage {
 
   addFeed(items) {
     for (const item of items) {
-      this.feedCount++;
       const event = item.event;
       const text = this.say(event.text, event.seat);
       const li = el('li', { class: `feed-item kind-${event.kind}${event.breakdown ? ' breakdown' : ''}`, 'data-index': item.index, 'data-seat': event.seat ?? undefined }, ...richText(text));

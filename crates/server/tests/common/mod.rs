@@ -55,6 +55,14 @@ pub async fn connect(addr: SocketAddr, table: i64, token: Option<&str>) -> Ws {
     tokio_tungstenite::connect_async(url).await.unwrap().0
 }
 
+/// The token of a person's seat at a table just created.
+pub fn seat_token(created: &Value, seat: usize) -> String {
+    created["seats"][seat]["token"]
+        .as_str()
+        .expect("a person's seat has a token")
+        .to_string()
+}
+
 /// The next JSON message (bounded wait).
 pub async fn next(ws: &mut Ws) -> Value {
     loop {
