@@ -104,7 +104,7 @@ static INFO: GameInfo = GameInfo {
     unit: "chips",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
-    summary: "A Chinese climbing game for three (also called Dig a Hole). Threes are the highest cards and fours the lowest. Players take turns beating the last play with a higher single, pair, triple, run or bomb, or passing; the first to empty their hand wins the deal and collects chips from the others.",
+    summary: "A Chinese climbing game for three (also called Dig a Hole). Threes are the highest cards and fours the lowest. Players bid one to three chips for the right to play alone against the other two; then each in turn beats the last play with a higher single, pair, triple, straight or run of the same shape, or passes. If the lone player empties their hand first they collect the bid from each opponent; if an opponent does, the lone player pays each of them.",
 };
 
 /// Big Three configured for a match.

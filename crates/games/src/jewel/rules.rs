@@ -91,7 +91,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
-    summary: "A game of arrangement for two to nine players with three packs and six jokers. Everyone is dealt a large hand and arranges it into scoring combinations, declaring what they hold; the hands are then compared pair by pair and every player settles the difference in points with every other, so each deal sums to zero.",
+    summary: "A rummy game for two to nine players with three packs and six jokers. You draw and discard to build your sixteen cards into sequences and groups, with the jokers and the deal's six 'jewels' as wild cards; whoever first declares a complete hand ends the deal. Then every pair of players settles the difference between their hands in points, so each deal sums to zero.",
 };
 
 /// Jewel configured for a match.

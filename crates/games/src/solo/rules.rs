@@ -127,7 +127,7 @@ static INFO: GameInfo = GameInfo {
     unit: "points",
     variants: &VARIANTS,
     rules: include_str!("rules.md"),
-    summary: "A Spanish four-player game of bidding and tricks with a 32-card pack. One player at a time can take on the others alone by bidding a contract, choosing trumps and exchanging cards; the others join forces to stop them. Chips change hands on every contract made or lost.",
+    summary: "A Spanish four-player game of bidding and tricks with a 32-card pack. In the auction players climb through six contracts: in the two lowest the declarer calls an ace and its holder, unknown to the others until the ace is played, becomes a partner; in a solo the declarer plays alone against the other three, and a tout promises all eight tricks. Points change hands on every contract made or lost.",
 };
 
 /// Solo configured for a match.
