@@ -5,6 +5,7 @@ mod arena_cmd;
 mod play_cmd;
 mod progress;
 mod sim_cmd;
+mod verify_cmd;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -47,6 +48,9 @@ enum Command {
         override_usage = "cardroom arena <ID> --bots A,B[,...] [--games G (default 100)] [--duplicate] [--deals D] [--players N] [--seed S] [--variant K=V]... [--json]"
     )]
     Arena(ArenaArgs),
+    /// Check a finished server table's record against the seed commitment it published at its
+    /// start, and replay it (exit 0: verified; 1: not; 2: not a record).
+    Verify(verify_cmd::VerifyArgs),
     /// Serve tables to browsers and WebSocket clients: people and bots at shared tables.
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
@@ -61,6 +65,11 @@ struct ServeArgs {
     /// The SQLite database file (created if missing).
     #[arg(long, default_value = server::DEFAULT_DB)]
     db: std::path::PathBuf,
+    /// An address people reach this server by, such as https://cards.example.org (repeatable):
+    /// requests naming another host are refused (IP addresses and localhost always pass), so
+    /// a page on another domain cannot rebind its name to this server.
+    #[arg(long = "public-url", value_name = "URL")]
+    public_urls: Vec<String>,
     /// Another origin allowed to open WebSockets (repeatable); the server's own always is.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allowed_origins: Vec<String>,
@@ -187,10 +196,12 @@ fn main() -> ExitCode {
         Command::Engine(a) => engine(&a),
         Command::Play(a) => play_cmd::run(&a),
         Command::Arena(a) => arena_cmd::run(&a),
+        Command::Verify(a) => return verify_cmd::run(&a),
         #[cfg(feature = "serve")]
         Command::Serve(a) => server::serve(server::Config {
             addr: a.addr,
             db: a.db,
+            public_urls: a.public_urls,
             allowed_origins: a.allowed_origins,
             limits: server::Limits::default(),
         }),

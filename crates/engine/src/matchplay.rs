@@ -446,6 +446,9 @@ impl<G: Game> Match<G> {
             dealer: self.setup.dealer,
             deals: self.setup.deal_limit,
             actions: self.log.iter().map(|a| a.to_string()).collect(),
+            salt: None,
+            seed_commitment: None,
+            chosen_seed: false,
         }
     }
 

@@ -19,6 +19,18 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deals: Option<u32>,
     pub actions: Vec<String>,
+    /// Provenance, not needed to replay: the salt of the seed commitment a server published
+    /// when the table was created (lowercase hex), given out with the record once the match is
+    /// over so that anyone can check the commitment (`cardroom verify`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
+    /// Provenance: the commitment published at the start, `sha256("{seed}:{salt}")` in hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_commitment: Option<String>,
+    /// Provenance: the seed was chosen by a person, not drawn secretly by the server, so the
+    /// deals were known to whoever chose it and the match does not count as fair.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_seed: bool,
 }
 
 impl GameRecord {

@@ -154,6 +154,9 @@ pub trait DynTable: Send {
     /// Where the bots' random stream stands, so that a saved session resumes exactly.
     fn bot_rng_position(&self) -> u128;
     fn set_bot_rng_position(&mut self, position: u128);
+    /// Seeds the bots' random stream afresh (at its start). A server seeds it apart from the
+    /// match seed, so that nothing a bot does depends on the secret seed.
+    fn reseed_bots(&mut self, bot_seed: u64);
 }
 
 impl<G: Game> DynTable for Table<G> {
@@ -390,6 +393,10 @@ impl<G: Game> DynTable for Table<G> {
 
     fn set_bot_rng_position(&mut self, position: u128) {
         self.bot_rng.seek(position);
+    }
+
+    fn reseed_bots(&mut self, bot_seed: u64) {
+        self.bot_rng = GameRng::from_seed(bot_seed);
     }
 }
 

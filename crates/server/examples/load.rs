@@ -27,6 +27,7 @@ async fn main() {
     let running = server::start(server::Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: dir.join("load.db"),
+        public_urls: Vec::new(),
         allowed_origins: Vec::new(),
         limits: server::Limits {
             tables_per_client: usize::MAX,
@@ -42,7 +43,7 @@ async fn main() {
     for t in 0..tables {
         let seats: Vec<&str> = (0..players).map(|s| if s == 0 { "human" } else { "medium" }).collect();
         let created = create(addr, json!({"game": game, "seats": seats, "seed": t})).await;
-        let id = created["id"].as_i64().unwrap();
+        let id = created["id"].as_str().unwrap().to_string();
         let token = created["seats"][0]["token"].as_str().unwrap().to_string();
         clients.push(tokio::spawn(async move {
             let url = format!("ws://{addr}/ws/tables/{id}?token={token}");

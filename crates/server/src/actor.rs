@@ -47,6 +47,8 @@ pub enum Cmd {
     /// A WebSocket connection: a seat (with its token) or a spectator.
     Connect {
         token: Option<String>,
+        /// The seat the link names, if any: only used to say why a token is refused.
+        seat: Option<Seat>,
         name: Option<String>,
         reply: oneshot::Sender<Result<Accepted, Refusal>>,
     },
@@ -59,7 +61,7 @@ pub enum Cmd {
         version: Option<u64>,
         action: String,
     },
-    /// Takes the first free seat for a person: its new token.
+    /// Takes the first open seat for a person: its new token.
     Join {
         name: String,
         reply: oneshot::Sender<Result<(Seat, String), Refusal>>,
@@ -67,19 +69,22 @@ pub enum Cmd {
     Summary {
         reply: oneshot::Sender<Value>,
     },
-    /// The setup for a rematch, if `token` holds a seat and the match is over.
-    RematchSetup {
+    /// A rematch, if `token` holds a seat and the match is over: the new table's public id,
+    /// with what to start it from when this request made it (a table has one rematch; asking
+    /// again answers with it).
+    Rematch {
         token: String,
-        reply: oneshot::Sender<Result<(TableRow, Vec<SeatRow>), Refusal>>,
+        reply: oneshot::Sender<Result<(String, Option<StoredTable>), Refusal>>,
+    },
+    /// Answered once every command sent before it has been handled: a connection about to
+    /// close waits for it, so the answers to its actions reach it first.
+    Flush {
+        reply: oneshot::Sender<()>,
     },
     /// A connection asks what the named bot would do in its seat's place.
     Hint {
         conn: u64,
         level: String,
-    },
-    /// Tells every connection that a rematch table exists.
-    Announce {
-        message: String,
     },
 }
 
@@ -87,6 +92,7 @@ pub enum Cmd {
 #[derive(Clone)]
 pub struct TableHandle {
     pub id: i64,
+    pub public_id: String,
     pub tx: mpsc::Sender<Cmd>,
 }
 
@@ -114,6 +120,10 @@ struct Actor {
     deferred: VecDeque<Cmd>,
     bot: Option<JoinHandle<BotTurn>>,
     deadline: Option<Instant>,
+    /// The public id of this table's rematch, once made.
+    rematch: Option<String>,
+    /// The public id of the table this one is the rematch of.
+    parent: Option<String>,
 }
 
 /// Rebuilds a table from what is stored: its record replayed, bots seated, their random stream
@@ -126,6 +136,9 @@ pub fn rebuild(stored: &StoredTable) -> Result<Box<dyn DynTable>, String> {
         if let Some(bot) = &s.bot {
             table.set_bot(s.seat, bot)?;
         }
+    }
+    if let Some(bot_seed) = row.bot_seed {
+        table.reseed_bots(bot_seed);
     }
     if let Some(last) = stored.actions.last() {
         let position: u128 = last
@@ -143,11 +156,14 @@ pub fn spawn(stored: StoredTable, db: Db) -> Result<TableHandle, String> {
     let table = rebuild(&stored)?;
     let (tx, rx) = mpsc::channel(1024);
     let id = stored.row.id;
+    let public_id = stored.row.public_id.clone();
     let actor = Actor {
         id,
         db,
         row: stored.row,
         seats: stored.seats,
+        rematch: stored.rematch,
+        parent: stored.parent,
         table: Some(table),
         conns: Vec::new(),
         next_conn: 1,
@@ -156,7 +172,7 @@ pub fn spawn(stored: StoredTable, db: Db) -> Result<TableHandle, String> {
         deadline: None,
     };
     tokio::spawn(actor.run(rx));
-    Ok(TableHandle { id, tx })
+    Ok(TableHandle { id, public_id, tx })
 }
 
 impl Actor {
@@ -326,8 +342,13 @@ impl Actor {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Connect { token, name, reply } => {
-                let result = self.connect(token, name).await;
+            Cmd::Connect {
+                token,
+                seat,
+                name,
+                reply,
+            } => {
+                let result = self.connect(token, seat, name).await;
                 let ok = result.is_ok();
                 let _ = reply.send(result);
                 if ok {
@@ -346,29 +367,32 @@ impl Actor {
             Cmd::Summary { reply } => {
                 let _ = reply.send(self.summary());
             }
-            Cmd::RematchSetup { token, reply } => {
-                let _ = reply.send(self.rematch_setup(&token));
+            Cmd::Rematch { token, reply } => {
+                let _ = reply.send(self.rematch(&token).await);
             }
             Cmd::Hint { conn, level } => self.hint(conn, level),
-            Cmd::Announce { message } => {
-                for c in &self.conns {
-                    let _ = c.out.try_send(message.clone());
-                }
+            Cmd::Flush { reply } => {
+                let _ = reply.send(());
             }
         }
     }
 
-    async fn connect(&mut self, token: Option<String>, name: Option<String>) -> Result<Accepted, Refusal> {
+    async fn connect(
+        &mut self,
+        token: Option<String>,
+        seat: Option<Seat>,
+        name: Option<String>,
+    ) -> Result<Accepted, Refusal> {
         let viewer = match &token {
             None => Viewer::Spectator,
             Some(t) => match self.seat_of_token(t) {
                 Some(seat) => Viewer::Seat(seat),
-                None => return Err(Refusal::new("bad-token", "that seat token is not valid at this table")),
+                None => return Err(self.token_refusal(seat)),
             },
         };
         if let Viewer::Seat(seat) = viewer {
             if !self.seats[seat].claimed {
-                let name = clean_name(name.as_deref(), seat);
+                let name = self.unique_name(name.as_deref(), seat);
                 self.db
                     .claim(self.id, seat, name.clone(), None)
                     .await
@@ -384,13 +408,15 @@ impl Actor {
         let table = self.table();
         let welcome = json!({
             "type": "welcome",
-            "table": self.id,
+            "table": self.row.public_id,
             "game": table.info().id,
             "name": table.info().name,
             "players": table.players(),
             "viewer": viewer,
             "version": self.version(),
             "kinds": table.action_kinds(),
+            "seed_commitment": self.row.seed_commitment(),
+            "chosen_seed": self.row.chosen_seed,
         });
         let _ = out.try_send(welcome.to_string());
         self.conns.push(Conn {
@@ -416,18 +442,52 @@ impl Actor {
         }
     }
 
+    /// Why a token that holds no seat here is refused, in words a page can show.
+    fn token_refusal(&self, seat: Option<Seat>) -> Refusal {
+        let reason = match seat.and_then(|k| self.seats.get(k)) {
+            Some(s) if s.claimed && s.bot.is_none() => format!(
+                "this seat was taken by {}; this link no longer holds it",
+                s.name.as_deref().unwrap_or("someone else")
+            ),
+            _ => "this invite is no longer valid at this table (the link may be mistyped or from another table)"
+                .to_string(),
+        };
+        Refusal::new("bad-token", reason)
+    }
+
+    /// A cleaned name for `seat`, made unique among the names at the table.
+    fn unique_name(&self, name: Option<&str>, seat: Seat) -> String {
+        let base = clean_name(name, seat);
+        let taken = |n: &str| {
+            self.seats
+                .iter()
+                .any(|s| s.seat != seat && s.name.as_deref().is_some_and(|m| m.to_lowercase() == n.to_lowercase()))
+        };
+        if !taken(&base) {
+            return base;
+        }
+        (2..)
+            .map(|k| {
+                let suffix = format!(" {k}");
+                let stem: String = base.chars().take(NAME_LIMIT - suffix.chars().count()).collect();
+                format!("{}{suffix}", stem.trim_end())
+            })
+            .find(|n| !taken(n))
+            .expect("some number is free")
+    }
+
     async fn join(&mut self, name: String) -> Result<(Seat, String), Refusal> {
         let Some(seat) = self
             .seats
             .iter()
-            .find(|s| s.bot.is_none() && !s.claimed)
+            .find(|s| s.bot.is_none() && s.open && !s.claimed)
             .map(|s| s.seat)
         else {
-            return Err(Refusal::new("full", "every seat at this table is taken"));
+            return Err(Refusal::new("full", "no seat at this table is open to join"));
         };
         let token = tokens::new_token();
         let hash = tokens::hash(&token);
-        let name = clean_name(Some(&name), seat);
+        let name = self.unique_name(Some(&name), seat);
         self.db
             .claim(self.id, seat, name.clone(), Some(hash))
             .await
@@ -503,6 +563,10 @@ impl Actor {
         };
         let refuse = |code: &str, reason: &str| error_message(code, reason, None);
         let table = self.table();
+        if c.viewer == Viewer::Spectator {
+            let _ = c.out.try_send(refuse("spectator", "spectators cannot ask for hints"));
+            return;
+        }
         let mine = matches!(c.viewer, Viewer::Seat(s) if table.to_act() == Some(s));
         if !mine || self.row.status != Status::Playing {
             let _ = c.out.try_send(refuse("not-your-turn", "a hint is for the seat to act"));
@@ -525,6 +589,9 @@ impl Actor {
         let (out, busy, record, version) = (c.out.clone(), c.hinting.clone(), table.record(), table.decisions());
         tokio::task::spawn_blocking(move || {
             let message = match tables::open_record(&record).and_then(|mut t| {
+                // The hint's own random stream, not the one the seed would give: nothing a
+                // hint says may depend on the secret seed.
+                t.reseed_bots(crate::tokens::new_seed());
                 let action = t.suggest(Some(&level))?;
                 let label = t.actions().into_iter().find(|a| a.notation == action).map(|a| a.label);
                 Ok((action, label))
@@ -599,6 +666,7 @@ impl Actor {
                     "bot": s.bot,
                     "name": s.name,
                     "taken": s.bot.is_some() || s.claimed,
+                    "open": s.bot.is_none() && s.open && !s.claimed,
                     "connected": self.conns.iter().any(|c| c.viewer == Viewer::Seat(s.seat)),
                 })
             })
@@ -613,8 +681,8 @@ impl Actor {
 
     fn summary(&self) -> Value {
         let table = self.table();
-        json!({
-            "id": self.id,
+        let mut v = json!({
+            "id": self.row.public_id,
             "game": table.info().id,
             "name": table.info().name,
             "players": table.players(),
@@ -627,11 +695,15 @@ impl Actor {
             "totals": table.totals(),
             "winners": table.winners(),
             "seats": self.seats_json(),
-            "rematch_of": self.row.rematch_of,
-        })
+            "rematch": self.rematch,
+            "rematch_of": self.parent,
+        });
+        fairness_fields(&mut v, &self.row);
+        v
     }
 
-    fn rematch_setup(&self, token: &str) -> Result<(TableRow, Vec<SeatRow>), Refusal> {
+    /// Makes this table's rematch, once: fresh secrets, the same game, seats and tokens.
+    async fn rematch(&mut self, token: &str) -> Result<(String, Option<StoredTable>), Refusal> {
         if self.seat_of_token(token).is_none() {
             return Err(Refusal::new(
                 "bad-token",
@@ -641,15 +713,50 @@ impl Actor {
         if self.row.status != Status::Finished {
             return Err(Refusal::new("not-over", "a rematch starts once the match is over"));
         }
-        let mut row = self.row.clone();
+        if let Some(made) = &self.rematch {
+            return Ok((made.clone(), None));
+        }
+        let mut row = TableRow::fresh(&self.row.game, self.row.players, self.row.variants.clone(), None);
+        row.deals = self.row.deals;
+        row.clock_seconds = self.row.clock_seconds;
         row.rematch_of = Some(self.id);
-        row.seed = self.row.seed.wrapping_add(1);
         row.status = if self.seats.iter().all(|s| s.bot.is_some() || s.claimed) {
             Status::Playing
         } else {
             Status::Waiting
         };
-        Ok((row, self.seats.clone()))
+        let seats = self.seats.clone();
+        row.id = self
+            .db
+            .create(row.clone(), seats.clone())
+            .await
+            .map_err(|e| Refusal::new("server", e))?;
+        self.rematch = Some(row.public_id.clone());
+        let message = json!({ "type": "rematch", "table": row.public_id }).to_string();
+        for c in &self.conns {
+            let _ = c.out.try_send(message.clone());
+        }
+        Ok((
+            row.public_id.clone(),
+            Some(StoredTable {
+                row,
+                seats,
+                actions: Vec::new(),
+                rematch: None,
+                parent: Some(self.row.public_id.clone()),
+            }),
+        ))
+    }
+}
+
+/// The fairness fields of a summary: the commitment and whether the seed was chosen, and once
+/// the match is over the seed and salt that open the commitment.
+pub(crate) fn fairness_fields(summary: &mut Value, row: &TableRow) {
+    summary["seed_commitment"] = json!(row.seed_commitment());
+    summary["chosen_seed"] = json!(row.chosen_seed);
+    if row.status == Status::Finished {
+        summary["seed"] = json!(row.seed);
+        summary["salt"] = json!(row.salt);
     }
 }
 
@@ -662,19 +769,59 @@ pub(crate) fn error_message(code: &str, reason: &str, version: Option<u64>) -> S
     m.to_string()
 }
 
-/// A display name: trimmed, at most 32 characters, printable; "Player K" when empty.
-fn clean_name(name: Option<&str>, seat: Seat) -> String {
-    let cleaned: String = name
+/// The longest display name, in characters.
+pub const NAME_LIMIT: usize = 32;
+
+/// Characters a name may not hold: controls, the marks and overrides that reorder text
+/// (a name could otherwise turn the words after it around), invisible ones, and the
+/// characters of markup and quoting.
+fn unwanted_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
+            | '\u{061C}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}'
+            | '<' | '>' | '"' | '\'' | '`')
+}
+
+/// A display name: plain text, without unwanted characters, runs of spaces made one, trimmed,
+/// at most [`NAME_LIMIT`] characters; "Player K" when nothing is left.
+pub fn clean_name(name: Option<&str>, seat: Seat) -> String {
+    let kept: String = name
         .unwrap_or("")
         .chars()
-        .filter(|c| !c.is_control())
-        .take(32)
-        .collect::<String>()
-        .trim()
-        .to_string();
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|&c| !unwanted_in_name(c))
+        .collect();
+    let words: Vec<&str> = kept.split(' ').filter(|w| !w.is_empty()).collect();
+    let cleaned: String = words.join(" ").chars().take(NAME_LIMIT).collect();
+    let cleaned = cleaned.trim_end().to_string();
     if cleaned.is_empty() {
         format!("Player {seat}")
     } else {
         cleaned
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_cleaned() {
+        for (raw, clean) in [
+            ("  Ana  ", "Ana"),
+            ("<b>Bo</b>", "bBo/b"),
+            ("<script>alert(1)</script>", "scriptalert(1)/script"),
+            ("Eve\u{202E}evil", "Eveevil"),
+            ("a\u{2066}b\u{2069}c\u{200F}", "abc"),
+            ("tab\there\nnew\u{7}bell", "tab here newbell"),
+            ("Tom & Jerry", "Tom & Jerry"),
+            ("Zoë 🂡", "Zoë 🂡"),
+            ("\u{202E}\u{0}  ", "Player 3"),
+        ] {
+            assert_eq!(clean_name(Some(raw), 3), clean, "{raw:?}");
+        }
+        let long = clean_name(Some(&"x".repeat(100)), 0);
+        assert_eq!(long.chars().count(), NAME_LIMIT);
     }
 }

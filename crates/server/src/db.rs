@@ -12,6 +12,7 @@ enum Request {
     Claim(i64, usize, String, Option<[u8; 32]>, oneshot::Sender<StoreResult<()>>),
     SetStatus(i64, Status, oneshot::Sender<StoreResult<()>>),
     Load(i64, oneshot::Sender<StoreResult<Option<StoredTable>>>),
+    Find(String, oneshot::Sender<StoreResult<Option<i64>>>),
     Unfinished(oneshot::Sender<StoreResult<Vec<StoredTable>>>),
     Lobby(usize, oneshot::Sender<StoreResult<Vec<TableRow>>>),
 }
@@ -72,6 +73,11 @@ impl Db {
         self.ask(|r| Request::Load(table, r)).await
     }
 
+    /// The database key of the table with this public id.
+    pub async fn find(&self, public_id: String) -> StoreResult<Option<i64>> {
+        self.ask(|r| Request::Find(public_id, r)).await
+    }
+
     pub async fn unfinished(&self) -> StoreResult<Vec<StoredTable>> {
         self.ask(Request::Unfinished).await
     }
@@ -121,6 +127,9 @@ fn serve_batch(store: &mut impl Store, batch: Vec<Request>) {
             }
             Request::Load(t, reply) => {
                 let _ = reply.send(store.load(t));
+            }
+            Request::Find(p, reply) => {
+                let _ = reply.send(store.find(&p));
             }
             Request::Unfinished(reply) => {
                 let _ = reply.send(store.unfinished());

@@ -3,10 +3,10 @@
 
 use crate::actor::{self, Cmd, Refusal};
 use crate::store::{SeatRow, Status, StoredTable, TableRow};
-use crate::{tokens, web, Shared};
+use crate::{guard, tokens, web, Shared};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -36,6 +36,11 @@ pub(crate) fn router(state: Shared) -> Router {
         .route("/ws/tables/{id}", get(websocket))
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "not-found", "no such page or endpoint") })
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::map_response(guard::json_errors))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::check_host_and_origin,
+        ))
         .with_state(state)
 }
 
@@ -99,20 +104,46 @@ async fn rules(Path(id): Path<String>) -> Response {
     }
 }
 
-fn handle(state: &Shared, id: i64) -> Option<actor::TableHandle> {
-    state.tables.lock().expect("not poisoned").get(&id).cloned()
+fn handle(state: &Shared, id: &str) -> Option<actor::TableHandle> {
+    state.tables.lock().expect("not poisoned").get(id).cloned()
+}
+
+/// The stored table with this public id.
+async fn load(state: &Shared, id: &str) -> Result<Option<StoredTable>, String> {
+    if !tokens::is_public_id(id) {
+        return Ok(None);
+    }
+    match state.db.find(id.to_string()).await? {
+        Some(key) => state.db.load(key).await,
+        None => Ok(None),
+    }
+}
+
+fn no_table(id: &str) -> Response {
+    refuse(
+        StatusCode::NOT_FOUND,
+        "no-table",
+        format!("there is no table {}", engine::cut_short(id, 40)),
+    )
+}
+
+/// Starts the task of a table just made (or woken) and lists it; if another request woke it
+/// first, that one's task is kept.
+fn go_live(state: &Shared, stored: StoredTable) -> Result<actor::TableHandle, String> {
+    let id = stored.row.public_id.clone();
+    let h = actor::spawn(stored, state.db.clone())?;
+    let mut tables = state.tables.lock().expect("not poisoned");
+    Ok(tables.entry(id).or_insert(h).clone())
 }
 
 /// The live table, or a finished one woken from the store (finished tables are not rebuilt
 /// at start; someone reconnecting to one, or asking for a rematch, wakes it).
-async fn live_or_stored(state: &Shared, id: i64) -> Option<actor::TableHandle> {
+async fn live_or_stored(state: &Shared, id: &str) -> Option<actor::TableHandle> {
     if let Some(h) = handle(state, id) {
         return Some(h);
     }
-    let stored = state.db.load(id).await.ok()??;
-    let h = actor::spawn(stored, state.db.clone()).ok()?;
-    let mut tables = state.tables.lock().expect("not poisoned");
-    Some(tables.entry(id).or_insert(h).clone())
+    let stored = load(state, id).await.ok()??;
+    go_live(state, stored).ok()
 }
 
 async fn ask<T>(h: &actor::TableHandle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Option<T> {
@@ -128,20 +159,33 @@ async fn lobby(State(state): State<Shared>) -> Response {
     };
     let mut out: HashMap<&str, Vec<Value>> = HashMap::new();
     for row in rows {
-        let key = match row.status {
-            Status::Waiting => "open",
-            Status::Playing => "playing",
-            Status::Finished => "finished",
-        };
-        let live = match handle(&state, row.id) {
+        let live = match handle(&state, &row.public_id) {
             Some(h) => ask(&h, |reply| Cmd::Summary { reply }).await,
             None => None,
         };
-        out.entry(key).or_default().push(live.unwrap_or_else(|| {
-            json!({
-                "id": row.id, "game": row.game, "players": row.players, "status": row.status,
-            })
-        }));
+        let summary = live.unwrap_or_else(|| {
+            let mut v = json!({
+                "id": row.public_id, "game": row.game, "players": row.players, "status": row.status,
+            });
+            actor::fairness_fields(&mut v, &row);
+            v
+        });
+        let key = match summary["status"].as_str() {
+            // A waiting table is listed to join only while a seat is open to anyone; one that
+            // waits for invited people only is theirs, not the lobby's.
+            Some("waiting") => {
+                let open = summary["seats"]
+                    .as_array()
+                    .is_some_and(|seats| seats.iter().any(|s| s["open"] == true));
+                if !open {
+                    continue;
+                }
+                "open"
+            }
+            Some("playing") => "playing",
+            _ => "finished",
+        };
+        out.entry(key).or_default().push(summary);
     }
     Json(json!({
         "open": out.remove("open").unwrap_or_default(),
@@ -151,24 +195,13 @@ async fn lobby(State(state): State<Shared>) -> Response {
     .into_response()
 }
 
-async fn summary(State(state): State<Shared>, Path(id): Path<i64>) -> Response {
-    if let Some(h) = handle(&state, id) {
-        if let Some(v) = ask(&h, |reply| Cmd::Summary { reply }).await {
-            return Json(v).into_response();
-        }
-    }
-    match state.db.load(id).await {
-        Ok(Some(stored)) => match actor::rebuild(&stored) {
-            Ok(t) => Json(json!({
-                "id": id, "game": t.info().id, "name": t.info().name, "players": t.players(),
-                "status": stored.row.status, "version": t.decisions(), "totals": t.totals(),
-                "winners": t.winners(), "deals_completed": t.deals_completed(),
-            }))
-            .into_response(),
-            Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
+async fn summary(State(state): State<Shared>, Path(id): Path<String>) -> Response {
+    match live_or_stored(&state, &id).await {
+        Some(h) => match ask(&h, |reply| Cmd::Summary { reply }).await {
+            Some(v) => Json(v).into_response(),
+            None => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", "the table stopped"),
         },
-        Ok(None) => refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}")),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
+        None => no_table(&id),
     }
 }
 
@@ -186,17 +219,51 @@ struct CreateRequest {
     game: String,
     players: Option<usize>,
     variants: Option<VariantList>,
-    /// "human" or a bot level per seat; default: a person in seat 0, `medium` elsewhere.
+    /// Per seat: `you` (the creator's, at most one), `invite` (kept for whoever has its
+    /// link; `human` is the older name), `open` (anyone may take it from the lobby), or a bot.
+    /// Default: `you` in seat 0, `medium` elsewhere.
     seats: Option<Vec<String>>,
+    /// A chosen seed (practice, teaching): the table is marked `chosen_seed`, never fair.
     seed: Option<u64>,
     deals: Option<u32>,
     clock_seconds: Option<u32>,
 }
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
+/// Who sits in a seat of a table being created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum SeatPlan {
+    /// The creator's seat: reserved, its token given in the answer.
+    You,
+    /// Reserved for whoever holds its invite link (given to the creator to pass on).
+    Invite,
+    /// Anyone may take it from the lobby.
+    Open,
+    Bot(String),
+}
+
+impl SeatPlan {
+    fn parse(word: &str) -> SeatPlan {
+        match word {
+            "you" => SeatPlan::You,
+            "invite" | "human" => SeatPlan::Invite,
+            "open" => SeatPlan::Open,
+            bot => SeatPlan::Bot(bot.to_string()),
+        }
+    }
+
+    fn word(&self) -> &str {
+        match self {
+            SeatPlan::You => "you",
+            SeatPlan::Invite => "invite",
+            SeatPlan::Open => "open",
+            SeatPlan::Bot(_) => "bot",
+        }
+    }
+}
+
+/// A person's link to a seat.
+fn seat_link(id: &str, seat: usize, token: &str) -> String {
+    format!("/play/{id}?seat={seat}&token={token}")
 }
 
 async fn create(
@@ -209,7 +276,7 @@ async fn create(
         Err(e) => return refuse(StatusCode::BAD_REQUEST, "malformed", e.body_text()),
     };
     // Tables per client: count this address's tables that are not finished.
-    let mine: Vec<i64> = state
+    let mine: Vec<String> = state
         .created
         .lock()
         .expect("not poisoned")
@@ -218,7 +285,7 @@ async fn create(
         .unwrap_or_default();
     let mut open = Vec::new();
     for id in mine {
-        if let Some(h) = handle(&state, id) {
+        if let Some(h) = handle(&state, &id) {
             if let Some(s) = ask(&h, |reply| Cmd::Summary { reply }).await {
                 if s["status"] != "finished" {
                     open.push(id);
@@ -262,17 +329,15 @@ async fn create(
             v
         }
     };
-    let seats = req.seats.unwrap_or_else(|| {
-        (0..players)
-            .map(|s| {
-                if s == 0 {
-                    "human".to_string()
-                } else {
-                    "medium".to_string()
-                }
-            })
-            .collect()
-    });
+    let seats: Vec<SeatPlan> = match req.seats {
+        Some(words) => words.iter().map(|w| SeatPlan::parse(w)).collect(),
+        None => (0..players)
+            .map(|s| if s == 0 { SeatPlan::You } else { SeatPlan::Bot("medium".into()) })
+            .collect(),
+    };
+    if seats.iter().filter(|s| **s == SeatPlan::You).count() > 1 {
+        return refuse(StatusCode::BAD_REQUEST, "bad-table", "only one seat can be 'you'");
+    }
     if seats.len() != players {
         return refuse(
             StatusCode::BAD_REQUEST,
@@ -288,17 +353,21 @@ async fn create(
             return refuse(StatusCode::BAD_REQUEST, "bad-table", "clock_seconds must be 5 to 3600");
         }
     }
-    let bots: Vec<Option<String>> = seats.iter().map(|s| (s != "human").then(|| s.clone())).collect();
-    let seed = req.seed.unwrap_or_else(|| {
-        let mut b = [0u8; 8];
-        getrandom::getrandom(&mut b).expect("random bytes");
-        u64::from_le_bytes(b) >> 1
-    });
+    let bots: Vec<Option<String>> = seats
+        .iter()
+        .map(|s| match s {
+            SeatPlan::Bot(b) => Some(b.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut row = TableRow::fresh(info.id, players, variants, req.seed);
+    row.deals = req.deals;
+    row.clock_seconds = req.clock_seconds;
     // Opening it once checks the variants and bot names with the engine's own messages.
     let opts = tables::TableOptions {
         players: Some(players),
-        seed,
-        variants: variants.clone(),
+        seed: row.seed,
+        variants: row.variants.clone(),
         deals: req.deals,
         bots: bots.clone(),
         ..Default::default()
@@ -306,81 +375,78 @@ async fn create(
     if let Err(e) = tables::open_table(info.id, &opts) {
         return refuse(StatusCode::BAD_REQUEST, "bad-table", e);
     }
-    let mut tokens_out = Vec::new();
-    let seat_rows: Vec<SeatRow> = bots
+    // Reserved seats get their tokens now (the creator passes the invites on); open seats get
+    // one when somebody joins.
+    let tokens_out: Vec<Option<String>> = seats
         .iter()
+        .map(|s| matches!(s, SeatPlan::You | SeatPlan::Invite).then(tokens::new_token))
+        .collect();
+    let seat_rows: Vec<SeatRow> = seats
+        .iter()
+        .zip(&tokens_out)
         .enumerate()
-        .map(|(seat, bot)| {
-            let token = bot.is_none().then(tokens::new_token);
-            let hash = token.as_deref().map(tokens::hash);
-            tokens_out.push(token);
-            SeatRow {
-                seat,
-                bot: bot.clone(),
-                name: None,
-                token_hash: hash,
-                claimed: false,
-            }
+        .map(|(seat, (plan, token))| SeatRow {
+            seat,
+            bot: bots[seat].clone(),
+            name: None,
+            token_hash: token.as_deref().map(tokens::hash),
+            claimed: false,
+            open: *plan == SeatPlan::Open,
         })
         .collect();
-    let all_bots = bots.iter().all(Option::is_some);
-    let row = TableRow {
-        id: 0,
-        game: info.id.to_string(),
-        players,
-        variants,
-        seed,
-        deals: req.deals,
-        clock_seconds: req.clock_seconds,
-        status: if all_bots { Status::Playing } else { Status::Waiting },
-        created_at: now(),
-        rematch_of: None,
-    };
-    let id = match open_new_table(&state, row, seat_rows).await {
-        Ok(id) => id,
-        Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
-    };
+    if bots.iter().all(Option::is_some) {
+        row.status = Status::Playing;
+    }
+    let (id, commitment, chosen) = (row.public_id.clone(), row.seed_commitment(), row.chosen_seed);
+    if let Err(e) = open_new_table(&state, row, seat_rows).await {
+        return refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e);
+    }
     state
         .created
         .lock()
         .expect("not poisoned")
         .entry(peer.ip())
         .or_default()
-        .push(id);
-    let seats_out: Vec<Value> = bots
+        .push(id.clone());
+    let seats_out: Vec<Value> = seats
         .iter()
         .zip(tokens_out)
         .enumerate()
-        .map(|(seat, (bot, token))| match (bot, token) {
-            (Some(b), _) => json!({ "seat": seat, "kind": "bot", "bot": b }),
-            (None, Some(t)) => json!({
-                "seat": seat, "kind": "human", "token": t,
-                "invite": format!("/play/{id}?seat={seat}&token={t}"),
-            }),
-            (None, None) => unreachable!("people get tokens"),
+        .map(|(seat, (plan, token))| {
+            let mut v = json!({ "seat": seat, "kind": plan.word() });
+            if let SeatPlan::Bot(b) = plan {
+                v["bot"] = json!(b);
+            }
+            if let Some(t) = token {
+                v["invite"] = json!(seat_link(&id, seat, &t));
+                v["token"] = json!(t);
+            }
+            v
         })
         .collect();
     (
         StatusCode::CREATED,
-        Json(json!({ "id": id, "seed": seed, "seats": seats_out })),
+        Json(json!({
+            "id": id, "seed_commitment": commitment, "chosen_seed": chosen, "seats": seats_out,
+        })),
     )
         .into_response()
 }
 
 /// Stores a new table and starts its task.
-async fn open_new_table(state: &Shared, mut row: TableRow, seats: Vec<SeatRow>) -> Result<i64, String> {
-    let id = state.db.create(row.clone(), seats.clone()).await?;
-    row.id = id;
-    let handle = actor::spawn(
+async fn open_new_table(state: &Shared, mut row: TableRow, seats: Vec<SeatRow>) -> Result<(), String> {
+    row.id = state.db.create(row.clone(), seats.clone()).await?;
+    go_live(
+        state,
         StoredTable {
             row,
             seats,
             actions: Vec::new(),
+            rematch: None,
+            parent: None,
         },
-        state.db.clone(),
-    )?;
-    state.tables.lock().expect("not poisoned").insert(id, handle);
-    Ok(id)
+    )
+    .map(|_| ())
 }
 
 #[derive(Deserialize)]
@@ -391,24 +457,19 @@ struct JoinRequest {
 
 async fn join(
     State(state): State<Shared>,
-    Path(id): Path<i64>,
+    Path(id): Path<String>,
     body: Result<Json<JoinRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     let name = match body {
         Ok(Json(b)) => b.name.unwrap_or_default(),
         Err(e) => return refuse(StatusCode::BAD_REQUEST, "malformed", e.body_text()),
     };
-    let Some(h) = handle(&state, id) else {
-        return refuse(
-            StatusCode::NOT_FOUND,
-            "no-table",
-            format!("there is no open table {id}"),
-        );
+    let Some(h) = handle(&state, &id) else {
+        return no_table(&id);
     };
     match ask(&h, |reply| Cmd::Join { name, reply }).await {
         Some(Ok((seat, token))) => Json(json!({
-            "table": id, "seat": seat, "token": token,
-            "invite": format!("/play/{id}?seat={seat}&token={token}"),
+            "table": id, "seat": seat, "invite": seat_link(&id, seat, &token), "token": token,
         }))
         .into_response(),
         Some(Err(r)) => refusal(r),
@@ -424,42 +485,39 @@ struct RematchRequest {
 
 async fn rematch(
     State(state): State<Shared>,
-    Path(id): Path<i64>,
+    Path(id): Path<String>,
     body: Result<Json<RematchRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     let token = match body {
         Ok(Json(b)) => b.token,
         Err(e) => return refuse(StatusCode::BAD_REQUEST, "malformed", e.body_text()),
     };
-    let Some(h) = live_or_stored(&state, id).await else {
-        return refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}"));
+    let Some(h) = live_or_stored(&state, &id).await else {
+        return no_table(&id);
     };
-    let (mut row, seats) = match ask(&h, |reply| Cmd::RematchSetup { token, reply }).await {
-        Some(Ok(setup)) => setup,
-        Some(Err(r)) => return refusal(r),
-        None => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", "the table stopped"),
-    };
-    row.created_at = now();
-    match open_new_table(&state, row, seats).await {
-        Ok(new_id) => {
-            let message = json!({ "type": "rematch", "table": new_id }).to_string();
-            let _ = h.tx.send(Cmd::Announce { message }).await;
-            (StatusCode::CREATED, Json(json!({ "id": new_id }))).into_response()
-        }
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
+    // The table's own task makes the rematch, so two requests cannot make two.
+    match ask(&h, |reply| Cmd::Rematch { token, reply }).await {
+        Some(Ok((new_id, Some(stored)))) => match go_live(&state, stored) {
+            Ok(_) => (StatusCode::CREATED, Json(json!({ "id": new_id }))).into_response(),
+            Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
+        },
+        Some(Ok((new_id, None))) => Json(json!({ "id": new_id })).into_response(),
+        Some(Err(r)) => refusal(r),
+        None => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", "the table stopped"),
     }
 }
 
-/// The record of a finished table (what `cardroom engine` and `Match::from_record` replay).
-async fn record(State(state): State<Shared>, Path(id): Path<i64>) -> Response {
-    match state.db.load(id).await {
+/// The record of a finished table (what `cardroom engine` and `Match::from_record` replay),
+/// with the seed, the salt and the commitment, so that `cardroom verify` can check it.
+async fn record(State(state): State<Shared>, Path(id): Path<String>) -> Response {
+    match load(&state, &id).await {
         Ok(Some(s)) if s.row.status == Status::Finished => Json(json!(record_of(&s, s.actions.len()))).into_response(),
         Ok(Some(_)) => refuse(
             StatusCode::CONFLICT,
             "not-over",
             "the record is shown once the match is over",
         ),
-        Ok(None) => refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}")),
+        Ok(None) => no_table(&id),
         Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
     }
 }
@@ -479,10 +537,10 @@ struct ReplayQuery {
 
 /// Steps through a finished table: the table after `step` actions, from one seat's view, a
 /// spectator's, or every seat's (all hands open).
-async fn replay(State(state): State<Shared>, Path(id): Path<i64>, Query(q): Query<ReplayQuery>) -> Response {
-    let stored = match state.db.load(id).await {
+async fn replay(State(state): State<Shared>, Path(id): Path<String>, Query(q): Query<ReplayQuery>) -> Response {
+    let stored = match load(&state, &id).await {
         Ok(Some(s)) => s,
-        Ok(None) => return refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}")),
+        Ok(None) => return no_table(&id),
         Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", e),
     };
     if stored.row.status != Status::Finished {
@@ -552,45 +610,40 @@ async fn replay(State(state): State<Shared>, Path(id): Path<i64>, Query(q): Quer
 #[derive(Deserialize)]
 struct WsQuery {
     token: Option<String>,
+    /// The seat the link names: only used to say why a token is refused.
+    seat: Option<usize>,
     name: Option<String>,
 }
 
-/// The WebSocket upgrade: a browser's origin must be this server's own (or allowed).
+/// The WebSocket upgrade (Host and Origin were checked by [`guard`]). A refusal past that point
+/// (no such table, a token that holds no seat) is sent over the socket as an `error`, then the
+/// socket is closed with code 1008 and the reason: a browser cannot read a refused handshake,
+/// and a page must be able to say why it cannot sit down.
 async fn websocket(
     State(state): State<Shared>,
-    Path(id): Path<i64>,
+    Path(id): Path<String>,
     Query(q): Query<WsQuery>,
-    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if let Some(origin) = headers.get("origin").and_then(|o| o.to_str().ok()) {
-        let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("");
-        let own = [format!("http://{host}"), format!("https://{host}")];
-        if !own.iter().any(|o| o == origin) && !state.config.allowed_origins.iter().any(|o| o == origin) {
-            return refuse(
-                StatusCode::FORBIDDEN,
-                "bad-origin",
-                format!("origin {origin} may not connect"),
-            );
-        }
-    }
-    let Some(h) = live_or_stored(&state, id).await else {
-        return refuse(StatusCode::NOT_FOUND, "no-table", format!("there is no table {id}"));
+    let limits = state.config.limits.clone();
+    let upgrade = upgrade
+        .max_message_size(crate::ws::hard_limit(&limits))
+        .max_frame_size(crate::ws::hard_limit(&limits));
+    let Some(h) = live_or_stored(&state, &id).await else {
+        let reason = format!("there is no table {}", engine::cut_short(&id, 40));
+        return upgrade.on_upgrade(move |socket| crate::ws::refuse(socket, "no-table", reason));
     };
     let accepted = match ask(&h, |reply| Cmd::Connect {
         token: q.token,
+        seat: q.seat,
         name: q.name,
         reply,
     })
     .await
     {
         Some(Ok(a)) => a,
-        Some(Err(r)) => return refusal(r),
+        Some(Err(r)) => return upgrade.on_upgrade(move |socket| crate::ws::refuse(socket, r.code, r.reason)),
         None => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "server", "the table stopped"),
     };
-    let limits = state.config.limits.clone();
-    upgrade
-        .max_message_size(limits.max_message)
-        .max_frame_size(limits.max_message)
-        .on_upgrade(move |socket| crate::ws::run(socket, h, accepted, limits))
+    upgrade.on_upgrade(move |socket| crate::ws::run(socket, h, accepted, limits))
 }

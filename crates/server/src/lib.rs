@@ -7,6 +7,7 @@
 pub mod actor;
 pub mod client;
 pub mod db;
+mod guard;
 mod http;
 pub mod store;
 pub mod tokens;
@@ -46,7 +47,11 @@ impl Default for Limits {
 pub struct Config {
     pub addr: SocketAddr,
     pub db: PathBuf,
-    /// Origins allowed to open WebSockets besides the server's own (`http://host:port`).
+    /// The addresses people reach this server by (`https://cards.example.org`): their host
+    /// names are the only names (besides IP addresses and `localhost`) a request's Host may
+    /// give, and their origins may open WebSockets.
+    pub public_urls: Vec<String>,
+    /// Other origins allowed to open WebSockets (`http://host:port`).
     pub allowed_origins: Vec<String>,
     pub limits: Limits,
 }
@@ -56,9 +61,11 @@ pub const DEFAULT_DB: &str = "cardroom.db";
 
 pub(crate) struct AppState {
     pub db: Db,
-    pub tables: Mutex<HashMap<i64, TableHandle>>,
+    /// Live tables by public id.
+    pub tables: Mutex<HashMap<String, TableHandle>>,
     /// Unfinished tables created per client address.
-    pub created: Mutex<HashMap<IpAddr, Vec<i64>>>,
+    pub created: Mutex<HashMap<IpAddr, Vec<String>>>,
+    pub origins: guard::Origins,
     pub config: Config,
 }
 
@@ -74,11 +81,12 @@ pub struct Running {
 /// Opens the database, rebuilds every unfinished table by replaying its record, binds and
 /// serves in the background.
 pub async fn start(config: Config) -> Result<Running, String> {
+    let origins = guard::Origins::new(&config.public_urls, &config.allowed_origins)?;
     let store = store::SqliteStore::open(&config.db)?;
     let db = Db::start(store);
     let mut live = HashMap::new();
     for stored in db.unfinished().await? {
-        let id = stored.row.id;
+        let id = stored.row.public_id.clone();
         match actor::spawn(stored, db.clone()) {
             Ok(handle) => {
                 live.insert(id, handle);
@@ -94,6 +102,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         db,
         tables: Mutex::new(live),
         created: Mutex::new(HashMap::new()),
+        origins,
         config,
     });
     let app = http::router(state);

@@ -9,17 +9,58 @@ use std::path::Path;
 /// A table as created: everything needed, with its actions, to rebuild it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableRow {
+    /// The database's key; never shown to clients.
     pub id: i64,
+    /// The id in links and messages: 80 random bits in hex, so tables cannot be guessed.
+    pub public_id: String,
     pub game: String,
     pub players: usize,
     pub variants: Vec<String>,
+    /// The secret seed: never sent to a client before the match is over.
     pub seed: u64,
+    /// The salt of the published seed commitment (32 hex digits).
+    pub salt: String,
+    /// A person chose the seed, so the deals were known beforehand: not a fair table.
+    pub chosen_seed: bool,
+    /// Seeds the bots' random stream apart from the match seed (`None`: tables stored before
+    /// there was one, whose bots play from the match seed).
+    pub bot_seed: Option<u64>,
     pub deals: Option<u32>,
     /// Seconds a person has for each decision (a bot plays it at time-out), if set.
     pub clock_seconds: Option<u32>,
     pub status: Status,
     pub created_at: i64,
     pub rematch_of: Option<i64>,
+}
+
+impl TableRow {
+    /// A new table's row with fresh secrets: a public id, a commitment salt, the bots' seed,
+    /// and the seed itself, drawn here unless a person chose it (`chosen`).
+    pub fn fresh(game: &str, players: usize, variants: Vec<String>, chosen: Option<u64>) -> TableRow {
+        TableRow {
+            id: 0,
+            public_id: crate::tokens::new_public_id(),
+            game: game.to_string(),
+            players,
+            variants,
+            seed: chosen.unwrap_or_else(crate::tokens::new_seed),
+            salt: crate::tokens::new_salt(),
+            chosen_seed: chosen.is_some(),
+            bot_seed: Some(crate::tokens::new_seed()),
+            deals: None,
+            clock_seconds: None,
+            status: Status::Waiting,
+            created_at: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64),
+            rematch_of: None,
+        }
+    }
+
+    /// What the table published at its creation: `sha256("{seed}:{salt}")`.
+    pub fn seed_commitment(&self) -> String {
+        tables::fairness::commitment(self.seed, &self.salt)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -58,6 +99,9 @@ pub struct SeatRow {
     pub token_hash: Option<[u8; 32]>,
     /// Whether a person has taken the seat.
     pub claimed: bool,
+    /// A person's seat anyone may take from the lobby; otherwise it is reserved for the holder
+    /// of its token (the creator's seat, or an invite).
+    pub open: bool,
 }
 
 /// One accepted action.
@@ -78,6 +122,10 @@ pub struct StoredTable {
     pub row: TableRow,
     pub seats: Vec<SeatRow>,
     pub actions: Vec<ActionRow>,
+    /// The public id of the table made as this one's rematch, if any.
+    pub rematch: Option<String>,
+    /// The public id of the table this one is the rematch of, if any.
+    pub parent: Option<String>,
 }
 
 impl StoredTable {
@@ -92,6 +140,9 @@ impl StoredTable {
             dealer: 0,
             deals: self.row.deals,
             actions: self.actions.iter().map(|a| a.action.clone()).collect(),
+            salt: Some(self.row.salt.clone()),
+            seed_commitment: Some(self.row.seed_commitment()),
+            chosen_seed: self.row.chosen_seed,
         }
     }
 }
@@ -110,6 +161,8 @@ pub trait Store: Send + 'static {
     fn load(&mut self, table: i64) -> StoreResult<Option<StoredTable>>;
     /// Every table not finished, to rebuild on start.
     fn unfinished(&mut self) -> StoreResult<Vec<StoredTable>>;
+    /// The database key of the table with this public id.
+    fn find(&mut self, public_id: &str) -> StoreResult<Option<i64>>;
     /// Tables for the lobby: the newest `limit` of each status.
     fn lobby(&mut self, limit: usize) -> StoreResult<Vec<TableRow>>;
 }
@@ -147,6 +200,16 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (table_id, seq)
     );
     CREATE INDEX tables_by_status ON tables(status, id);",
+    // 2: unguessable public ids, the seed commitment's salt, chosen seeds, the bots' own seed,
+    // open (lobby) seats. Tables from before told their creator the seed: chosen, not fair.
+    "ALTER TABLE tables ADD COLUMN public_id TEXT;
+    ALTER TABLE tables ADD COLUMN salt TEXT NOT NULL DEFAULT '';
+    ALTER TABLE tables ADD COLUMN chosen_seed INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE tables ADD COLUMN bot_seed INTEGER;
+    UPDATE tables SET public_id = lower(hex(randomblob(10))), salt = lower(hex(randomblob(16)));
+    CREATE UNIQUE INDEX tables_by_public_id ON tables(public_id);
+    CREATE INDEX tables_by_rematch_of ON tables(rematch_of);
+    ALTER TABLE seats ADD COLUMN open INTEGER NOT NULL DEFAULT 0;",
 ];
 
 pub struct SqliteStore {
@@ -217,16 +280,22 @@ impl SqliteStore {
             status: Status::parse(&r.get::<_, String>(7)?),
             created_at: r.get(8)?,
             rematch_of: r.get(9)?,
+            public_id: r.get(10)?,
+            salt: r.get(11)?,
+            chosen_seed: r.get::<_, i64>(12)? != 0,
+            bot_seed: r.get::<_, Option<i64>>(13)?.map(|s| s as u64),
         })
     }
 
-    const COLUMNS: &'static str =
-        "id, game, players, variants, seed, deals, clock_seconds, status, created_at, rematch_of";
+    const COLUMNS: &'static str = "id, game, players, variants, seed, deals, clock_seconds, status, created_at, \
+         rematch_of, public_id, salt, chosen_seed, bot_seed";
 
     fn load_rest(&self, row: TableRow) -> StoreResult<StoredTable> {
         let mut q = self
             .conn
-            .prepare_cached("SELECT seat, bot, name, token_hash, claimed FROM seats WHERE table_id = ?1 ORDER BY seat")
+            .prepare_cached(
+                "SELECT seat, bot, name, token_hash, claimed, open FROM seats WHERE table_id = ?1 ORDER BY seat",
+            )
             .map_err(db_err)?;
         let seats = q
             .query_map([row.id], |r| {
@@ -237,6 +306,7 @@ impl SqliteStore {
                     name: r.get(2)?,
                     token_hash: hash.and_then(|h| h.try_into().ok()),
                     claimed: r.get::<_, i64>(4)? != 0,
+                    open: r.get::<_, i64>(5)? != 0,
                 })
             })
             .map_err(db_err)?
@@ -259,7 +329,30 @@ impl SqliteStore {
             .map_err(db_err)?
             .collect::<Result<Vec<_>, _>>()
             .map_err(db_err)?;
-        Ok(StoredTable { row, seats, actions })
+        let rematch = self
+            .conn
+            .query_row(
+                "SELECT public_id FROM tables WHERE rematch_of = ?1 ORDER BY id LIMIT 1",
+                [row.id],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db_err)?;
+        let parent = match row.rematch_of {
+            Some(p) => self
+                .conn
+                .query_row("SELECT public_id FROM tables WHERE id = ?1", [p], |r| r.get(0))
+                .optional()
+                .map_err(db_err)?,
+            None => None,
+        };
+        Ok(StoredTable {
+            row,
+            seats,
+            actions,
+            rematch,
+            parent,
+        })
     }
 }
 
@@ -267,8 +360,9 @@ impl Store for SqliteStore {
     fn create(&mut self, row: &TableRow, seats: &[SeatRow]) -> StoreResult<i64> {
         let tx = self.conn.transaction().map_err(db_err)?;
         tx.execute(
-            "INSERT INTO tables (game, players, variants, seed, deals, clock_seconds, status, created_at, rematch_of)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO tables (game, players, variants, seed, deals, clock_seconds, status, created_at, rematch_of,
+                                 public_id, salt, chosen_seed, bot_seed)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             params![
                 row.game,
                 row.players as i64,
@@ -279,20 +373,26 @@ impl Store for SqliteStore {
                 row.status.as_str(),
                 row.created_at,
                 row.rematch_of,
+                row.public_id,
+                row.salt,
+                row.chosen_seed as i64,
+                row.bot_seed.map(|s| s as i64),
             ],
         )
         .map_err(db_err)?;
         let id = tx.last_insert_rowid();
         for s in seats {
             tx.execute(
-                "INSERT INTO seats (table_id, seat, bot, name, token_hash, claimed) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO seats (table_id, seat, bot, name, token_hash, claimed, open)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     id,
                     s.seat as i64,
                     s.bot,
                     s.name,
                     s.token_hash.map(|h| h.to_vec()),
-                    s.claimed as i64
+                    s.claimed as i64,
+                    s.open as i64
                 ],
             )
             .map_err(db_err)?;
@@ -349,6 +449,13 @@ impl Store for SqliteStore {
             .optional()
             .map_err(db_err)?;
         row.map(|r| self.load_rest(r)).transpose()
+    }
+
+    fn find(&mut self, public_id: &str) -> StoreResult<Option<i64>> {
+        self.conn
+            .query_row("SELECT id FROM tables WHERE public_id = ?1", [public_id], |r| r.get(0))
+            .optional()
+            .map_err(db_err)
     }
 
     fn unfinished(&mut self) -> StoreResult<Vec<StoredTable>> {

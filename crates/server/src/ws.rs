@@ -1,12 +1,24 @@
 //! One WebSocket connection: messages from the table's task go out as they come; messages in
 //! are checked (shape, size, rate) here and only well-formed actions reach the table.
+//!
+//! Every message in is answered or the connection is closed with a reason: past the rate
+//! limit each message gets a `rate` error naming what it refused, and a client that keeps on
+//! is closed with 1008; a message over the size limit closes with 1009; a connection too far
+//! behind its table is closed with 1013.
 
 use crate::actor::{Accepted, Cmd, TableHandle};
 use crate::Limits;
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::time::Instant;
+
+/// The largest message read at all: messages over `max_message` and up to this are read and
+/// answered with a 1009 close; larger frames are cut off by the WebSocket layer, which also
+/// gets a 1009 close when the connection still allows one.
+pub(crate) fn hard_limit(limits: &Limits) -> usize {
+    limits.max_message.saturating_mul(16).max(64 * 1024)
+}
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
@@ -49,11 +61,70 @@ fn error(code: &str, reason: &str) -> Message {
     Message::Text(crate::actor::error_message(code, reason, None).into())
 }
 
+/// A close frame; its reason is cut to the 123 bytes a close frame holds.
+fn close(code: u16, reason: &str) -> Message {
+    let mut end = reason.len().min(123);
+    while !reason.is_char_boundary(end) {
+        end -= 1;
+    }
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: reason[..end].to_string().into(),
+    }))
+}
+
+/// Refuses a connection after the handshake: an `error` saying why, then a 1008 close with the
+/// same reason.
+pub(crate) async fn refuse(mut socket: WebSocket, code: &'static str, reason: String) {
+    let _ = socket.send(error(code, &reason)).await;
+    let _ = socket.send(close(close_code::POLICY, &reason)).await;
+}
+
+/// Closes with `frame` once the table has answered every action this connection sent (each
+/// `act` gets its `ack` or `error` first), waiting at most two seconds.
+async fn close_after_answers(
+    socket: &mut WebSocket,
+    outbox: &mut tokio::sync::mpsc::Receiver<String>,
+    table: &TableHandle,
+    frame: Message,
+) {
+    let (reply, done) = tokio::sync::oneshot::channel();
+    if table.tx.send(Cmd::Flush { reply }).await.is_ok() {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), done).await;
+    }
+    while let Ok(text) = outbox.try_recv() {
+        if socket.send(Message::Text(text.into())).await.is_err() {
+            return;
+        }
+    }
+    let _ = socket.send(frame).await;
+}
+
+/// A `rate` error for a message refused for coming too fast, naming what it asked.
+fn rate_error(text: &str, per_second: u32) -> Message {
+    let mut m: Value = serde_json::from_str(&crate::actor::error_message(
+        "rate",
+        &format!("at most {per_second} messages a second: this one was refused, send it again"),
+        None,
+    ))
+    .expect("our own JSON");
+    if let Ok(asked) = serde_json::from_str::<Value>(text) {
+        let mut refused = json!({ "type": asked["type"] });
+        if asked["type"] == "act" {
+            refused["action"] = asked["action"].clone();
+            refused["version"] = asked["version"].clone();
+        }
+        m["refused"] = refused;
+    }
+    Message::Text(m.to_string().into())
+}
 pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Accepted, limits: Limits) {
     let Accepted { conn, mut outbox, .. } = accepted;
     let mut bucket = Bucket::new(limits.messages_per_second);
-    // A client that keeps flooding after being told is cut off.
+    // Messages refused in a row for their rate: a client that keeps flooding after being told
+    // is closed.
     let mut over_limit = 0u32;
+    let patience = 4 * limits.messages_per_second.max(1);
     loop {
         tokio::select! {
             out = outbox.recv() => match out {
@@ -62,11 +133,22 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
                         break;
                     }
                 }
-                // The table dropped this connection (too far behind): close it.
-                None => break,
+                // The table dropped this connection (too far behind): close it, saying so.
+                None => {
+                    let _ = socket.send(close(close_code::AGAIN, "this connection fell too far behind the table: reconnect")).await;
+                    break;
+                }
             },
             msg = socket.recv() => {
-                let Some(Ok(msg)) = msg else { break };
+                let msg = match msg {
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        // Most likely a frame over the hard limit: say so if the socket still can.
+                        let _ = socket.send(close(close_code::SIZE, &format!("message refused: {e}"))).await;
+                        break;
+                    }
+                    None => break,
+                };
                 let text = match msg {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => {
@@ -76,18 +158,24 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => continue,
                 };
+                if text.len() > limits.max_message {
+                    let reason = format!("a message may be at most {} bytes; this one was {}", limits.max_message, text.len());
+                    close_after_answers(&mut socket, &mut outbox, &table, close(close_code::SIZE, &reason)).await;
+                    break;
+                }
                 if !bucket.take() {
                     over_limit += 1;
-                    if over_limit > 20 * limits.messages_per_second {
-                        let _ = socket.send(error("rate", "too many messages: closing")).await;
+                    if over_limit > patience {
+                        let reason = format!("more than {} messages a second, after {patience} refusals: closing", limits.messages_per_second);
+                        close_after_answers(&mut socket, &mut outbox, &table, close(close_code::POLICY, &reason)).await;
                         break;
                     }
-                    if over_limit % limits.messages_per_second.max(1) == 1 {
-                        let reason = format!("at most {} messages a second: this one was dropped", limits.messages_per_second);
-                        let _ = socket.send(error("rate", &reason)).await;
+                    if socket.send(rate_error(&text, limits.messages_per_second)).await.is_err() {
+                        break;
                     }
                     continue;
                 }
+                over_limit = 0;
                 match serde_json::from_str::<Incoming>(&text) {
                     Ok(Incoming::Ping) => {
                         let _ = socket.send(Message::Text(json!({ "type": "pong" }).to_string().into())).await;

@@ -40,7 +40,7 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
         json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 3, "deals": 1}),
     )
     .await;
-    let honest_id = honest["id"].as_i64().unwrap();
+    let honest_id = honest["id"].as_str().unwrap().to_string();
     let honest_token = seat_token(&honest, 0);
     // A second table whose seats the attackers hold (to act out of turn).
     let target = create(
@@ -48,14 +48,14 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
         json!({"game": "belote", "seats": ["human", "human", "human", "human"], "seed": 4}),
     )
     .await;
-    let target_id = target["id"].as_i64().unwrap();
+    let target_id = target["id"].as_str().unwrap().to_string();
     let addr = s.addr;
     let mut attackers = Vec::new();
     for c in 0..CONNECTIONS {
         let token = (c % 2 == 0).then(|| target["seats"][c % 4]["token"].as_str().unwrap().to_string());
-        let table = if c % 2 == 0 { target_id } else { honest_id };
+        let table = if c % 2 == 0 { target_id.clone() } else { honest_id.clone() };
         attackers.push(tokio::spawn(async move {
-            let mut ws = connect(addr, table, token.as_deref()).await;
+            let mut ws = connect(addr, &table, token.as_deref()).await;
             let mut refused = 0usize;
             for i in 0..PER_CONNECTION {
                 ws.send(Message::Text(bad_message(i + c, 0).into())).await.unwrap();
@@ -76,10 +76,11 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
             refused
         }));
     }
+    let oversized_table = honest_id.clone();
     let oversized = tokio::spawn(async move {
         let mut closed = 0;
         for _ in 0..OVERSIZED {
-            let mut ws = connect(addr, honest_id, None).await;
+            let mut ws = connect(addr, &oversized_table, None).await;
             let big = "x".repeat(64 * 1024);
             let _ = ws.send(Message::Text(big.into())).await;
             loop {
@@ -87,9 +88,14 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
                     .await
                     .expect("closed in time")
                 {
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
+                    Some(Ok(Message::Close(Some(frame)))) => {
+                        assert_eq!(u16::from(frame.code), 1009, "{frame:?}");
+                        assert!(frame.reason.contains("at most"), "{frame:?}");
                         closed += 1;
                         break;
+                    }
+                    other @ (Some(Ok(Message::Close(None))) | None | Some(Err(_))) => {
+                        panic!("an oversized message closes with 1009 and a reason, not {other:?}")
                     }
                     Some(Ok(_)) => {}
                 }
@@ -98,7 +104,7 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
         closed
     });
     // Meanwhile the honest player plays the whole deal.
-    let mut ws = connect(s.addr, honest_id, Some(&honest_token)).await;
+    let mut ws = connect(s.addr, &honest_id, Some(&honest_token)).await;
     let mut log = Vec::new();
     loop {
         let st = my_turn(&mut ws, &mut log).await;
@@ -124,7 +130,8 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
     // The attacked table is unchanged: nobody could act on it.
     let (_, summary) = http(s.addr, "GET", &format!("/api/tables/{target_id}"), None).await;
     assert_eq!(summary["version"], 0, "{summary}");
-    // A rate-limited connection is told so, then cut off.
+    // Past the rate limit every message is answered (a pong, or a `rate` error naming what it
+    // refused), until the connection is closed with 1008 and a reason: nothing goes unanswered.
     let s2 = start(
         &temp_db("rate"),
         Limits {
@@ -138,27 +145,52 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
         json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 1}),
     )
     .await;
-    let mut ws = connect(s2.addr, t["id"].as_i64().unwrap(), None).await;
-    for _ in 0..200 {
-        if ws
-            .send(Message::Text(json!({"type": "ping"}).to_string().into()))
-            .await
-            .is_err()
-        {
+    let token = seat_token(&t, 0);
+    let mut ws = connect(s2.addr, t["id"].as_str().unwrap(), Some(&token)).await;
+    until(&mut ws, "state").await;
+    const SENT: usize = 100;
+    for i in 0..SENT {
+        let msg = if i % 2 == 0 {
+            json!({"type": "ping"})
+        } else {
+            json!({"type": "act", "version": 0, "action": format!("{}C", 2 + i % 8)})
+        };
+        if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
             break;
         }
     }
-    let mut saw_rate = false;
-    let mut closed = false;
+    let (mut answers, mut rate_errors, mut close) = (0usize, 0usize, None);
     while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
         match m {
-            Ok(Message::Text(t)) => saw_rate |= t.contains("\"rate\""),
-            Ok(Message::Close(_)) | Err(_) => {
-                closed = true;
+            Ok(Message::Text(t)) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                match v["type"].as_str() {
+                    Some("pong") | Some("ack") => answers += 1,
+                    Some("error") => {
+                        answers += 1;
+                        if v["code"] == "rate" {
+                            rate_errors += 1;
+                            let refused = &v["refused"];
+                            assert!(refused["type"] == "ping" || refused["action"].is_string(), "{v}");
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Ok(Message::Close(frame)) => {
+                close = frame;
                 break;
             }
-            _ => {}
+            other => panic!("{other:?}"),
         }
     }
-    assert!(saw_rate && closed, "rate {saw_rate}, closed {closed}");
+    let frame = close.expect("the flood ends in a close frame");
+    assert_eq!(u16::from(frame.code), 1008, "{frame:?}");
+    assert!(frame.reason.contains("messages a second"), "{frame:?}");
+    // The bucket holds a burst of 10 (refilling at 5 a second); once 4 x 5 messages in a
+    // row have been refused, each with its error, the next one closes the connection.
+    assert_eq!(rate_errors, 20, "each refused message was told");
+    let accepted = answers - rate_errors;
+    assert!((10..=15).contains(&accepted), "{accepted} accepted messages answered");
+    assert_eq!(accepted + rate_errors + 1 <= SENT, true);
 }

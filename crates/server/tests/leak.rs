@@ -43,14 +43,14 @@ async fn play_one(addr: SocketAddr, game: &'static str) -> Result<(), String> {
         json!({"game": game, "players": players, "seats": seats, "seed": 21, "deals": 1}),
     )
     .await;
-    let id = created["id"].as_i64().unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
     let humans = players.min(2);
     let mut conns = Vec::new();
     for k in 0..humans {
         let token = seat_token(&created, k);
-        conns.push(connect(addr, id, Some(&token)).await);
+        conns.push(connect(addr, &id, Some(&token)).await);
     }
-    let mut spectator = connect(addr, id, None).await;
+    let mut spectator = connect(addr, &id, None).await;
     let mut logs: Vec<Vec<Value>> = vec![Vec::new(); humans];
     let mut spectator_log = Vec::new();
     let mut picks = 0usize;

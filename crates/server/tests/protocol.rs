@@ -17,11 +17,11 @@ async fn a_person_plays_a_whole_match_against_bots() {
         json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 5, "deals": 1}),
     )
     .await;
-    let id = created["id"].as_i64().unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
     let token = seat_token(&created, 0);
     assert_eq!(token.len(), 32);
     assert_eq!(created["seats"][1]["kind"], "bot");
-    let mut ws = connect(s.addr, id, Some(&token)).await;
+    let mut ws = connect(s.addr, &id, Some(&token)).await;
     let mut log = Vec::new();
     let welcome = next(&mut ws).await;
     assert_eq!(welcome["type"], "welcome");
@@ -85,17 +85,17 @@ async fn bad_moves_are_refused_and_change_nothing() {
         json!({"game": "hearts", "seats": ["human", "human", "medium", "medium"], "seed": 9}),
     )
     .await;
-    let id = created["id"].as_i64().unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
     let t0 = seat_token(&created, 0);
     let t1 = seat_token(&created, 1);
-    let mut a = connect(s.addr, id, Some(&t0)).await;
+    let mut a = connect(s.addr, &id, Some(&t0)).await;
     let mut log = until(&mut a, "state").await;
     // Waiting for seat 1: the match has not started.
     assert_eq!(log.last().unwrap()["status"], "waiting");
     act(&mut a, 0, "2C").await;
     let e = until(&mut a, "error").await.pop().unwrap();
     assert_eq!(e["code"], "waiting", "{e}");
-    let mut b = connect(s.addr, id, Some(&t1)).await;
+    let mut b = connect(s.addr, &id, Some(&t1)).await;
     let mut blog = Vec::new();
     // Seat 1 passes first (the dealer is seat 0).
     let state = my_turn(&mut b, &mut blog).await;
@@ -139,7 +139,7 @@ async fn bad_moves_are_refused_and_change_nothing() {
     let e = until(&mut a, "error").await.pop().unwrap();
     assert_eq!(e["code"], "not-your-turn", "{e}");
     log.push(e);
-    let mut spectator = connect(s.addr, id, None).await;
+    let mut spectator = connect(s.addr, &id, None).await;
     let mut slog = until(&mut spectator, "state").await;
     act(&mut spectator, version, &legal[0]).await;
     let e = until(&mut spectator, "error").await.pop().unwrap();
@@ -147,9 +147,10 @@ async fn bad_moves_are_refused_and_change_nothing() {
     slog.push(e);
     let after = http(s.addr, "GET", &format!("/api/tables/{id}"), None).await.1;
     assert_eq!(before["version"], after["version"], "nothing changed");
-    // A bad token is refused at the door.
-    let bad = tokio_tungstenite::connect_async(format!("ws://{}/ws/tables/{id}?token=0123", s.addr)).await;
-    assert!(bad.is_err());
+    // A bad token is refused with a reason the page can show, then a 1008 close.
+    let (code, reason) = refused_at_the_door(s.addr, &format!("/ws/tables/{id}?token=0123")).await;
+    assert_eq!(code, "bad-token");
+    assert!(reason.contains("no longer valid"), "{reason}");
     // A foreign origin is refused; the server's own is accepted.
     let mut req = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(format!(
         "ws://{}/ws/tables/{id}",
@@ -204,13 +205,13 @@ async fn reconnecting_restores_the_seat_and_its_scene_and_a_rematch_keeps_the_pl
         json!({"game": "belote", "seats": ["human", "medium", "medium", "medium"], "seed": 4, "deals": 1}),
     )
     .await;
-    let id = created["id"].as_i64().unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
     let token = seat_token(&created, 0);
-    let mut ws = connect(s.addr, id, Some(&token)).await;
+    let mut ws = connect(s.addr, &id, Some(&token)).await;
     let mut log = Vec::new();
     let state = my_turn(&mut ws, &mut log).await;
     drop(ws);
-    let mut again = connect(s.addr, id, Some(&token)).await;
+    let mut again = connect(s.addr, &id, Some(&token)).await;
     let mut log2 = Vec::new();
     let restored = my_turn(&mut again, &mut log2).await;
     assert_eq!(restored["scene"], state["scene"]);
@@ -241,67 +242,74 @@ async fn reconnecting_restores_the_seat_and_its_scene_and_a_rematch_keeps_the_pl
     )
     .await;
     assert_eq!(status, 201, "{v}");
-    let new_id = v["id"].as_i64().unwrap();
+    let new_id = v["id"].as_str().unwrap().to_string();
     let told = until(&mut again, "rematch").await.pop().unwrap();
     assert_eq!(told["table"], new_id);
+    // Asking again answers with the same table: one rematch per table.
+    let (status, v) = http(
+        s.addr,
+        "POST",
+        &format!("/api/tables/{id}/rematch"),
+        Some(json!({"token": token})),
+    )
+    .await;
+    assert_eq!((status, v["id"].as_str()), (200, Some(new_id.as_str())), "{v}");
     // The same token holds the same seat at the new table, which starts at once.
-    let mut next_table = connect(s.addr, new_id, Some(&token)).await;
+    let mut next_table = connect(s.addr, &new_id, Some(&token)).await;
     let first = until(&mut next_table, "state").await.pop().unwrap();
     assert_eq!(first["status"], "playing");
     let (_, summary) = http(s.addr, "GET", &format!("/api/tables/{new_id}"), None).await;
     assert_eq!(summary["rematch_of"], id);
+    let (_, parent) = http(s.addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(parent["rematch"], new_id);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn friends_join_by_invite_or_from_the_lobby() {
     let db = temp_db("join");
     let s = start(&db, Limits::default()).await;
+    // The creator's seat, one kept for an invited friend, two open to anyone.
     let created = create(
         s.addr,
-        json!({"game": "jewel", "players": 3, "seats": ["human", "human", "human"], "seed": 2}),
+        json!({"game": "jewel", "players": 4, "seats": ["you", "invite", "open", "open"]}),
     )
     .await;
-    let id = created["id"].as_i64().unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["seats"][0]["kind"], "you");
+    assert_eq!(created["seats"][1]["kind"], "invite");
+    assert_eq!(created["seats"][2], json!({"seat": 2, "kind": "open"}), "open seats have no token yet");
     let invite = created["seats"][1]["invite"].as_str().unwrap();
     assert!(invite.starts_with(&format!("/play/{id}?seat=1&token=")));
     let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
-    assert!(lobby["open"].as_array().unwrap().iter().any(|t| t["id"] == id));
-    // Two people join from the lobby: they get seats 0 and 1 (the invites for those seats no
-    // longer work), then the table is full.
-    let (status, j0) = http(
-        s.addr,
-        "POST",
-        &format!("/api/tables/{id}/join"),
-        Some(json!({"name": "Ana"})),
-    )
-    .await;
+    let listed = lobby["open"].as_array().unwrap().iter().find(|t| t["id"] == id).cloned();
+    let listed = listed.expect("a table with open seats is listed to join");
+    let open: Vec<bool> = listed["seats"].as_array().unwrap().iter().map(|x| x["open"] == true).collect();
+    assert_eq!(open, [false, false, true, true]);
+    // Two people join from the lobby: they get the open seats 2 and 3, never a reserved one;
+    // then nobody else can join.
+    let join = |name: &'static str| {
+        let id = id.clone();
+        async move { http(s.addr, "POST", &format!("/api/tables/{id}/join"), Some(json!({ "name": name }))).await }
+    };
+    let (status, j0) = join("Ana").await;
     assert_eq!(status, 200, "{j0}");
-    let (_, j1) = http(
-        s.addr,
-        "POST",
-        &format!("/api/tables/{id}/join"),
-        Some(json!({"name": "Ben"})),
-    )
-    .await;
-    assert_eq!((j0["seat"].as_u64(), j1["seat"].as_u64()), (Some(0), Some(1)));
-    let old = created["seats"][1]["token"].as_str().unwrap();
-    assert!(
-        tokio_tungstenite::connect_async(format!("ws://{}/ws/tables/{id}?token={old}", s.addr))
-            .await
-            .is_err()
-    );
-    let t2 = seat_token(&created, 2);
-    let mut c = connect(s.addr, id, Some(&t2)).await;
-    let m = until(&mut c, "state").await.pop().unwrap();
-    assert_eq!(m["status"], "playing", "the last seat filled starts the match");
-    let (status, v) = http(
-        s.addr,
-        "POST",
-        &format!("/api/tables/{id}/join"),
-        Some(json!({"name": "Cy"})),
-    )
-    .await;
+    let (_, j1) = join("Ben").await;
+    assert_eq!((j0["seat"].as_u64(), j1["seat"].as_u64()), (Some(2), Some(3)));
+    let (status, v) = join("Cy").await;
     assert_eq!(status, 409, "{v}");
+    assert_eq!(v["error"]["code"], "full");
+    // No seat is open now: the table leaves the lobby's open list though it still waits.
+    let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
+    assert!(!lobby["open"].as_array().unwrap().iter().any(|t| t["id"] == id), "{lobby}");
+    // The reserved seats are still theirs.
+    let mut mine = connect(s.addr, &id, Some(&seat_token(&created, 0))).await;
+    let welcome = next(&mut mine).await;
+    assert_eq!(welcome["viewer"], json!({"kind": "seat", "seat": 0}));
+    let m = until(&mut mine, "state").await.pop().unwrap();
+    assert_eq!(m["status"], "waiting", "the invited friend has not sat down yet");
+    let mut friend = connect(s.addr, &id, Some(&seat_token(&created, 1))).await;
+    let m = until(&mut friend, "state").await.pop().unwrap();
+    assert_eq!(m["status"], "playing", "the last seat filled starts the match");
     let (_, summary) = http(s.addr, "GET", &format!("/api/tables/{id}"), None).await;
     let names: Vec<&str> = summary["seats"]
         .as_array()
@@ -309,7 +317,7 @@ async fn friends_join_by_invite_or_from_the_lobby() {
         .iter()
         .map(|x| x["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["Ana", "Ben", "Tester"]);
+    assert_eq!(names, ["Tester", "Tester 2", "Ana", "Ben"], "names are unique at a table");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -321,9 +329,9 @@ async fn a_restarted_server_replays_its_tables_and_play_goes_on() {
         json!({"game": "panguingue", "players": 4, "seats": ["human", "hard", "medium", "easy"], "seed": 8}),
     )
     .await;
-    let id = created["id"].as_i64().unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
     let token = seat_token(&created, 0);
-    let mut ws = connect(s.addr, id, Some(&token)).await;
+    let mut ws = connect(s.addr, &id, Some(&token)).await;
     let mut log = Vec::new();
     let mut state = my_turn(&mut ws, &mut log).await;
     for _ in 0..3 {
@@ -337,7 +345,7 @@ async fn a_restarted_server_replays_its_tables_and_play_goes_on() {
     s.task.abort();
     let _ = s.task.await;
     let s2 = start(&db, Limits::default()).await;
-    let mut ws = connect(s2.addr, id, Some(&token)).await;
+    let mut ws = connect(s2.addr, &id, Some(&token)).await;
     let mut log2 = Vec::new();
     let again = my_turn(&mut ws, &mut log2).await;
     assert_eq!(again["version"], state["version"]);
@@ -359,9 +367,9 @@ async fn a_person_out_of_time_has_a_bot_play_for_them() {
         json!({"game": "hearts", "seats": ["human", "medium", "medium", "medium"], "seed": 5, "clock_seconds": 5}),
     )
     .await;
-    let id = created["id"].as_i64().unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
     let token = seat_token(&created, 0);
-    let mut ws = connect(s.addr, id, Some(&token)).await;
+    let mut ws = connect(s.addr, &id, Some(&token)).await;
     let mut log = Vec::new();
     let state = my_turn(&mut ws, &mut log).await;
     let version = state["version"].as_u64().unwrap();
@@ -388,10 +396,10 @@ async fn a_person_out_of_time_has_a_bot_play_for_them() {
 fn the_database_is_migrated_and_reopens() {
     let db = temp_db("migrate");
     let store = server::store::SqliteStore::open(&db).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 1);
+    assert_eq!(store.schema_version().unwrap(), 2);
     drop(store);
     let store = server::store::SqliteStore::open(&db).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 1);
+    assert_eq!(store.schema_version().unwrap(), 2);
     // A database from a newer server is refused, not damaged.
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute("UPDATE schema_version SET version = 99", []).unwrap();

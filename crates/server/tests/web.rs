@@ -107,11 +107,11 @@ async fn a_hint_names_a_legal_action_and_only_the_seat_to_act_gets_one() {
         json!({"game": "hearts", "seats": ["human", "human", "medium", "medium"], "seed": 8}),
     )
     .await;
-    let id = created["id"].as_i64().unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
     let token = |k: usize| seat_token(&created, k);
     // Seat 1 passes first (the dealer, seat 0, passes last).
-    let mut first = connect(s.addr, id, Some(&token(1))).await;
-    let mut second = connect(s.addr, id, Some(&token(0))).await;
+    let mut first = connect(s.addr, &id, Some(&token(1))).await;
+    let mut second = connect(s.addr, &id, Some(&token(0))).await;
     let welcome = next(&mut first).await;
     let kinds = welcome["kinds"].as_array().unwrap();
     assert!(kinds

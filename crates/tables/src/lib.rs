@@ -2,6 +2,8 @@
 //! record, the bot names and rules page of a game. Every front end (the command line, the
 //! server, Python) opens tables through here.
 
+pub mod fairness;
+
 use engine::{DynTable, Game, GameRecord, Match, MatchSetup, Seat, Table, Variants};
 use games::registry::{self, GameVisitor};
 

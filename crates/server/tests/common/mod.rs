@@ -27,6 +27,7 @@ pub async fn start(db: &std::path::Path, limits: Limits) -> Running {
     server::start(Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: db.to_path_buf(),
+        public_urls: Vec::new(),
         allowed_origins: Vec::new(),
         limits,
     })
@@ -47,12 +48,36 @@ pub async fn create(addr: SocketAddr, body: Value) -> Value {
     v
 }
 
-pub async fn connect(addr: SocketAddr, table: i64, token: Option<&str>) -> Ws {
+pub async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> Ws {
     let url = match token {
         Some(t) => format!("ws://{addr}/ws/tables/{table}?token={t}&name=Tester"),
         None => format!("ws://{addr}/ws/tables/{table}"),
     };
     tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// Opens a WebSocket that the server refuses after the handshake: the `error` it sends and
+/// the close that follows (code 1008, the same reason). Returns the error's code and reason.
+pub async fn refused_at_the_door(addr: SocketAddr, path: &str) -> (String, String) {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
+        .await
+        .expect("the handshake succeeds; the refusal comes inside");
+    let error = next(&mut ws).await;
+    assert_eq!(error["type"], "error", "{error}");
+    let close = tokio::time::timeout(Duration::from_secs(10), ws.next())
+        .await
+        .expect("closed in time");
+    match close {
+        Some(Ok(Message::Close(Some(frame)))) => {
+            assert_eq!(u16::from(frame.code), 1008);
+            assert_eq!(frame.reason.as_str(), error["reason"].as_str().unwrap());
+        }
+        other => panic!("expected a 1008 close, got {other:?}"),
+    }
+    (
+        error["code"].as_str().unwrap().to_string(),
+        error["reason"].as_str().unwrap().to_string(),
+    )
 }
 
 /// The token of a person's seat at a table just created.
