@@ -23,7 +23,8 @@ pub struct VerifyArgs {
 fn read(file: &str) -> Result<String, String> {
     if file == "-" {
         let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
         Ok(text)
     } else {
         std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
@@ -57,7 +58,11 @@ pub fn run(a: &VerifyArgs) -> ExitCode {
                     "the record replays from that seed: {} actions, {} deal(s), {}; totals {:?}, winners (seats) {:?}.",
                     v.actions,
                     v.deals_completed,
-                    if v.over { "the match is over" } else { "the match is NOT over" },
+                    if v.over {
+                        "the match is over"
+                    } else {
+                        "the match is NOT over"
+                    },
                     v.totals,
                     v.winners
                 );
@@ -65,7 +70,9 @@ pub fn run(a: &VerifyArgs) -> ExitCode {
                     println!("note: a person chose this table's seed, so its deals were known beforehand; it was never a fair table.");
                 }
                 if a.commitment.is_none() {
-                    println!("(pass --commitment HEX with the value you saw at the start to check it is the same one.)");
+                    println!(
+                        "(pass --commitment HEX with the value you saw at the start to check it is the same one.)"
+                    );
                 }
             }
             ExitCode::SUCCESS

@@ -34,7 +34,7 @@ async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -
 
 /// A person at one table, remembering every action the server acknowledged.
 struct Player {
-    table: i64,
+    table: String,
     token: String,
     ws: Option<Ws>,
     /// (version after the action, the action) for every acknowledgement received.
@@ -109,7 +109,7 @@ async fn killed_servers_lose_no_acknowledged_action() {
         assert_eq!(status, 201, "{v}");
         for k in 0..2 {
             players.push(Player {
-                table: v["id"].as_i64().unwrap(),
+                table: v["id"].as_str().unwrap().to_string(),
                 token: v["seats"][k]["token"].as_str().unwrap().to_string(),
                 ws: None,
                 acked: Vec::new(),

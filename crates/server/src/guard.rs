@@ -57,8 +57,8 @@ impl Origins {
             o.hosts.push(host);
         }
         for url in allowed_origins {
-            let (origin, _) = split_url(url)
-                .ok_or_else(|| format!("--allow-origin {url}: not an http:// or https:// origin"))?;
+            let (origin, _) =
+                split_url(url).ok_or_else(|| format!("--allow-origin {url}: not an http:// or https:// origin"))?;
             o.origins.push(origin);
         }
         Ok(o)
@@ -89,7 +89,7 @@ impl Origins {
     }
 }
 
-fn header_text<'a>(headers: &'a HeaderMap, name: header::HeaderName) -> Option<&'a str> {
+fn header_text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
@@ -170,15 +170,24 @@ mod tests {
 
     #[test]
     fn hosts_and_origins() {
-        let o = Origins::new(
-            &["https://cards.example.org".into()],
-            &["http://localhost:5173".into()],
-        )
-        .unwrap();
-        for ok in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "10.0.0.5", "Cards.Example.org", "cards.example.org:443"] {
+        let o = Origins::new(&["https://cards.example.org".into()], &["http://localhost:5173".into()]).unwrap();
+        for ok in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "[::1]:8080",
+            "10.0.0.5",
+            "Cards.Example.org",
+            "cards.example.org:443",
+        ] {
             assert!(o.host_allowed(ok), "{ok}");
         }
-        for bad in ["evil.example:8080", "127.0.0.1.evil.example", "cards.example.org.evil", "", "[::1"] {
+        for bad in [
+            "evil.example:8080",
+            "127.0.0.1.evil.example",
+            "cards.example.org.evil",
+            "",
+            "[::1",
+        ] {
             assert!(!o.host_allowed(bad), "{bad}");
         }
         assert!(o.origin_allowed("https://cards.example.org", Some("cards.example.org")));

@@ -53,6 +53,21 @@ pub(crate) fn refuse(status: StatusCode, code: &str, reason: impl Into<String>) 
         .into_response()
 }
 
+/// A request body that cannot be read: too large, not JSON, or not the fields expected.
+fn bad_body(e: axum::extract::rejection::JsonRejection) -> Response {
+    // Fields that are not the ones expected are a bad request like any other (not 422).
+    let status = match e.status() {
+        StatusCode::UNPROCESSABLE_ENTITY => StatusCode::BAD_REQUEST,
+        s => s,
+    };
+    let code = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        "too-large"
+    } else {
+        "malformed"
+    };
+    refuse(status, code, e.body_text())
+}
+
 fn refusal(r: Refusal) -> Response {
     let status = match r.code {
         "bad-token" => StatusCode::FORBIDDEN,
@@ -273,7 +288,7 @@ async fn create(
 ) -> Response {
     let Json(req) = match body {
         Ok(b) => b,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, "malformed", e.body_text()),
+        Err(e) => return bad_body(e),
     };
     // Tables per client: count this address's tables that are not finished.
     let mine: Vec<String> = state
@@ -332,7 +347,13 @@ async fn create(
     let seats: Vec<SeatPlan> = match req.seats {
         Some(words) => words.iter().map(|w| SeatPlan::parse(w)).collect(),
         None => (0..players)
-            .map(|s| if s == 0 { SeatPlan::You } else { SeatPlan::Bot("medium".into()) })
+            .map(|s| {
+                if s == 0 {
+                    SeatPlan::You
+                } else {
+                    SeatPlan::Bot("medium".into())
+                }
+            })
             .collect(),
     };
     if seats.iter().filter(|s| **s == SeatPlan::You).count() > 1 {
@@ -462,7 +483,7 @@ async fn join(
 ) -> Response {
     let name = match body {
         Ok(Json(b)) => b.name.unwrap_or_default(),
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, "malformed", e.body_text()),
+        Err(e) => return bad_body(e),
     };
     let Some(h) = handle(&state, &id) else {
         return no_table(&id);
@@ -490,7 +511,7 @@ async fn rematch(
 ) -> Response {
     let token = match body {
         Ok(Json(b)) => b.token,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, "malformed", e.body_text()),
+        Err(e) => return bad_body(e),
     };
     let Some(h) = live_or_stored(&state, &id).await else {
         return no_table(&id);

@@ -53,7 +53,11 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
     let mut attackers = Vec::new();
     for c in 0..CONNECTIONS {
         let token = (c % 2 == 0).then(|| target["seats"][c % 4]["token"].as_str().unwrap().to_string());
-        let table = if c % 2 == 0 { target_id.clone() } else { honest_id.clone() };
+        let table = if c % 2 == 0 {
+            target_id.clone()
+        } else {
+            honest_id.clone()
+        };
         attackers.push(tokio::spawn(async move {
             let mut ws = connect(addr, &table, token.as_deref()).await;
             let mut refused = 0usize;
@@ -192,5 +196,5 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
     assert_eq!(rate_errors, 20, "each refused message was told");
     let accepted = answers - rate_errors;
     assert!((10..=15).contains(&accepted), "{accepted} accepted messages answered");
-    assert_eq!(accepted + rate_errors + 1 <= SENT, true);
+    assert!(accepted + rate_errors < SENT, "the closing message was read too");
 }

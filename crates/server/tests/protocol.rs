@@ -277,19 +277,41 @@ async fn friends_join_by_invite_or_from_the_lobby() {
     let id = created["id"].as_str().unwrap().to_string();
     assert_eq!(created["seats"][0]["kind"], "you");
     assert_eq!(created["seats"][1]["kind"], "invite");
-    assert_eq!(created["seats"][2], json!({"seat": 2, "kind": "open"}), "open seats have no token yet");
+    assert_eq!(
+        created["seats"][2],
+        json!({"seat": 2, "kind": "open"}),
+        "open seats have no token yet"
+    );
     let invite = created["seats"][1]["invite"].as_str().unwrap();
     assert!(invite.starts_with(&format!("/play/{id}?seat=1&token=")));
     let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
-    let listed = lobby["open"].as_array().unwrap().iter().find(|t| t["id"] == id).cloned();
+    let listed = lobby["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == id)
+        .cloned();
     let listed = listed.expect("a table with open seats is listed to join");
-    let open: Vec<bool> = listed["seats"].as_array().unwrap().iter().map(|x| x["open"] == true).collect();
+    let open: Vec<bool> = listed["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["open"] == true)
+        .collect();
     assert_eq!(open, [false, false, true, true]);
     // Two people join from the lobby: they get the open seats 2 and 3, never a reserved one;
     // then nobody else can join.
     let join = |name: &'static str| {
         let id = id.clone();
-        async move { http(s.addr, "POST", &format!("/api/tables/{id}/join"), Some(json!({ "name": name }))).await }
+        async move {
+            http(
+                s.addr,
+                "POST",
+                &format!("/api/tables/{id}/join"),
+                Some(json!({ "name": name })),
+            )
+            .await
+        }
     };
     let (status, j0) = join("Ana").await;
     assert_eq!(status, 200, "{j0}");
@@ -300,7 +322,10 @@ async fn friends_join_by_invite_or_from_the_lobby() {
     assert_eq!(v["error"]["code"], "full");
     // No seat is open now: the table leaves the lobby's open list though it still waits.
     let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
-    assert!(!lobby["open"].as_array().unwrap().iter().any(|t| t["id"] == id), "{lobby}");
+    assert!(
+        !lobby["open"].as_array().unwrap().iter().any(|t| t["id"] == id),
+        "{lobby}"
+    );
     // The reserved seats are still theirs.
     let mut mine = connect(s.addr, &id, Some(&seat_token(&created, 0))).await;
     let welcome = next(&mut mine).await;
@@ -317,7 +342,11 @@ async fn friends_join_by_invite_or_from_the_lobby() {
         .iter()
         .map(|x| x["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["Tester", "Tester 2", "Ana", "Ben"], "names are unique at a table");
+    assert_eq!(
+        names,
+        ["Tester", "Tester 2", "Ana", "Ben"],
+        "names are unique at a table"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

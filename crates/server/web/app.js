@@ -11,8 +11,8 @@ function route() {
   const path = location.pathname;
   let match;
   if (path === '/' || path === '') return showLobby(main);
-  if ((match = path.match(/^\/play\/(\d+)\/?$/))) return showTable(main, Number(match[1]));
-  if ((match = path.match(/^\/replay\/(\d+)\/?$/))) return showReplay(main, Number(match[1]));
+  if ((match = path.match(/^\/play\/([0-9a-f]{20})\/?$/))) return showTable(main, match[1]);
+  if ((match = path.match(/^\/replay\/([0-9a-f]{20})\/?$/))) return showReplay(main, match[1]);
   if ((match = path.match(/^\/rules\/([a-z0-9-]+)\/?$/))) return showRules(main, match[1]);
   main.replaceChildren(el('h1', {}, 'Not found'), el('p', {}, 'There is no page here. ', el('a', { href: '/' }, 'Back to the lobby.')));
 }

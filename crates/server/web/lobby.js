@@ -78,7 +78,8 @@ function openCreateForm(game, nameInput) {
   const seatChoice = (seat) => {
     const previous = seatsBox.querySelector(`[name=seat-${seat}]`);
     const select = el('select', { id: `create-seat-${seat}`, name: `seat-${seat}` },
-      el('option', { value: 'human' }, 'A person (invite link)'),
+      el('option', { value: 'invite' }, 'A friend (an invite link only they can use)'),
+      el('option', { value: 'open' }, 'Anyone (an open seat in the lobby)'),
       game.bots.map((bot) => el('option', { value: bot, selected: bot === 'medium' }, `Bot: ${bot}`)));
     if (previous) select.value = previous.value;
     return el('p', { class: 'field' }, el('label', { for: `create-seat-${seat}` }, `Seat ${seat} `), select);
@@ -102,7 +103,7 @@ function openCreateForm(game, nameInput) {
   });
   const deals = el('input', { type: 'number', id: 'create-deals', name: 'deals', min: 1, max: 1000, placeholder: 'the whole match' });
   const clock = el('input', { type: 'number', id: 'create-clock', name: 'clock', min: 5, max: 3600, placeholder: 'no clock' });
-  const seed = el('input', { type: 'number', id: 'create-seed', name: 'seed', min: 0, placeholder: 'random' });
+  const seed = el('input', { type: 'number', id: 'create-seed', name: 'seed', min: 0, max: Number.MAX_SAFE_INTEGER, placeholder: 'secret (fair)' });
   const form = el('form', { method: 'dialog' },
     el('h2', { id: 'create-title' }, `New ${game.name} table`),
     el('p', { class: 'field' }, el('label', { for: 'create-players' }, 'Players '), playersSelect),
@@ -112,7 +113,7 @@ function openCreateForm(game, nameInput) {
       el('summary', {}, 'More settings'),
       el('p', { class: 'field' }, el('label', { for: 'create-deals' }, 'End after this many deals '), deals),
       el('p', { class: 'field' }, el('label', { for: 'create-clock' }, 'Seconds per move (a bot moves for you after) '), clock),
-      el('p', { class: 'field' }, el('label', { for: 'create-seed' }, 'Seed (the same seed deals the same cards) '), seed)),
+      el('p', { class: 'field' }, el('label', { for: 'create-seed' }, 'Seed, for practice or teaching (the same seed deals the same cards; the table is then marked "chosen seed", never fair) '), seed)),
     status,
     el('p', { class: 'buttons' },
       el('button', { type: 'submit', class: 'primary', value: 'create' }, 'Create the table'), ' ',
@@ -120,7 +121,7 @@ function openCreateForm(game, nameInput) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const count = Number(playersSelect.value);
-    const seats = ['human'];
+    const seats = ['you'];
     for (let seat = 1; seat < count; seat++) seats.push(form.querySelector(`[name=seat-${seat}]`).value);
     const variants = {};
     for (const variant of game.variants) {
@@ -133,8 +134,8 @@ function openCreateForm(game, nameInput) {
     status.replaceChildren(el('p', {}, 'Creating…'));
     try {
       const created = await api('POST', '/api/tables', body);
-      const mine = created.seats.find((s) => s.seat === 0);
-      const invites = created.seats.filter((s) => s.kind === 'human' && s.seat !== 0).map((s) => ({ seat: s.seat, invite: s.invite }));
+      const mine = created.seats.find((s) => s.kind === 'you');
+      const invites = created.seats.filter((s) => s.kind === 'invite').map((s) => ({ seat: s.seat, invite: s.invite }));
       settings.set(`invites.${created.id}`, invites);
       settings.set(`seat.${created.id}`, { seat: 0, token: mine.token });
       const name = nameInput.value.trim();
@@ -164,9 +165,15 @@ async function refreshTables(section, games, nameInput) {
   const fingerprint = JSON.stringify(lobby);
   if (section.dataset.fingerprint === fingerprint) return;
   section.dataset.fingerprint = fingerprint;
+  const seatsText = (table) => {
+    if (!table.seats) return '';
+    const open = table.seats.filter((s) => s.open).length;
+    return ` · ${table.seats.filter((s) => s.taken).length}/${table.players} seats taken${open ? ` (${open} open)` : ''}`;
+  };
   const row = (table, action) => el('li', { class: 'table-row', 'data-table': table.id },
-    el('span', {}, `${names[table.game] || table.game} #${table.id}`),
-    el('span', { class: 'meta' }, ` · ${table.seats.filter((s) => s.taken).length}/${table.players} seats taken · ${table.deals_completed} deals played `),
+    el('span', {}, names[table.game] || table.game),
+    el('span', { class: 'meta' }, `${seatsText(table)}${table.deals_completed !== undefined ? ` · ${table.deals_completed} deals played` : ''} `),
+    table.chosen_seed ? el('span', { class: 'chosen-seed', title: 'The seed was chosen, so the deals were known in advance: not a fair table' }, 'chosen seed ') : null,
     action(table));
   const join = (table) => el('button', {
     type: 'button',

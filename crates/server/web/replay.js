@@ -12,10 +12,10 @@ export async function showReplay(main, id) {
     main.replaceChildren(errorBox(`This table cannot be replayed: ${e.message}`));
     return;
   }
-  document.title = `Replay: ${summary.name} · table ${id} · cardroom`;
+  document.title = `Replay: ${summary.name} · cardroom`;
   const params = new URLSearchParams(location.search);
   const state = { step: Number(params.get('step') ?? 0), seat: params.get('seat') ?? 'spectator', steps: 0, deals: [] };
-  const title = el('h1', {}, `Replay of ${summary.name}, table ${id}`);
+  const title = el('h1', {}, `Replay of ${summary.name}${summary.chosen_seed ? ' (chosen seed)' : ''}`);
   const position = el('p', { class: 'position', role: 'status', 'aria-live': 'polite' });
   const seatSelect = el('select', { id: 'replay-seat' },
     el('option', { value: 'spectator' }, 'A spectator (public cards only)'),
@@ -30,7 +30,7 @@ export async function showReplay(main, id) {
   const go = (step) => load(Math.max(0, Math.min(state.steps || step, step)));
   const button = (label, key, step) => el('button', { type: 'button', 'data-key': key, onclick: () => go(step()) }, label);
   main.replaceChildren(el('div', { class: 'replay-page' },
-    el('p', {}, el('a', { href: '/' }, '← Lobby'), ' · ', el('a', { href: `/api/tables/${id}/record` }, 'Download the record (JSON)')),
+    el('p', {}, el('a', { href: '/' }, '← Lobby'), ' · ', el('a', { href: `/api/tables/${id}/record` }, 'Download the record (JSON)'), ' (check its deals with ', el('code', {}, 'cardroom verify'), ')'),
     title,
     el('div', { class: 'replay-controls' },
       button('⏮ Start', 'first', () => 0), button('◀ Back', 'back', () => state.step - 1),

@@ -15,21 +15,24 @@ const MAX_BUTTONS = 16;
 export async function showTable(main, id) {
   const params = new URLSearchParams(location.search);
   let token = params.get('token');
+  let seat = params.has('seat') ? Number(params.get('seat')) : null;
   const watching = params.has('watch');
   if (token) {
-    settings.set(`seat.${id}`, { seat: Number(params.get('seat')), token });
+    settings.set(`seat.${id}`, { seat, token });
   } else if (!watching) {
-    token = settings.get(`seat.${id}`, null)?.token ?? null;
+    const kept = settings.get(`seat.${id}`, null);
+    token = kept?.token ?? null;
+    seat = kept?.seat ?? null;
   }
   let game = null;
   try {
     const summary = await api('GET', `/api/tables/${id}`);
     game = (await gameList()).find((g) => g.id === summary.game) ?? null;
   } catch (e) {
-    main.replaceChildren(el('h1', {}, `Table ${id}`), errorBox(`This table cannot be opened: ${e.message}`), el('p', {}, el('a', { href: '/' }, 'Back to the lobby')));
+    main.replaceChildren(el('h1', {}, 'This table'), errorBox(`This table cannot be opened: ${e.message}`), el('p', {}, el('a', { href: '/' }, 'Back to the lobby')));
     return;
   }
-  new TablePage(main, id, token, game).start();
+  new TablePage(main, id, token, seat, game).start();
 }
 
 function multiset(cards) {
@@ -48,10 +51,13 @@ function sameMultiset(a, b) {
 }
 
 class TablePage {
-  constructor(main, id, token, game) {
+  constructor(main, id, token, seat, game) {
     this.main = main;
     this.id = id;
     this.token = token;
+    this.seatAsked = seat;
+    /** Set when the server refused this page's seat (or table): the error it sent. */
+    this.refusal = null;
     this.game = game;
     this.welcome = null;
     this.state = null;
@@ -77,7 +83,7 @@ class TablePage {
   }
 
   build() {
-    this.title = el('h1', { class: 'table-title' }, `Table ${this.id}`);
+    this.title = el('h1', { class: 'table-title' }, this.game ? `${this.game.name} table` : 'Table');
     this.connection = el('p', { class: 'connection', role: 'status' }, 'Connecting…');
     this.who = el('p', { class: 'who', id: 'who' });
     const hintLevel = el('select', { id: 'hint-level', 'aria-label': 'Hint strength' },
@@ -114,10 +120,11 @@ class TablePage {
     this.feed = el('section', { class: 'feed', 'aria-labelledby': 'feed-title' }, el('h2', { id: 'feed-title' }, 'What happened'), this.feedList);
     this.result = el('section', { class: 'result', hidden: true, 'aria-live': 'polite' });
     this.drawer = el('aside', { class: 'drawer', id: 'rules-drawer', hidden: true, 'aria-label': 'Rules' });
+    this.fairness = el('details', { class: 'fairness', id: 'fairness', hidden: true });
     this.main.replaceChildren(
       el('div', { class: 'table-page' },
         el('div', { class: 'table-head' }, this.title, this.who, this.connection, this.tools),
-        this.waiting, this.result, this.board, this.mine, this.feed),
+        this.waiting, this.result, this.board, this.mine, this.feed, this.fairness),
       this.drawer);
     document.addEventListener('keydown', (event) => this.onKey(event));
   }
@@ -139,6 +146,7 @@ class TablePage {
     const query = new URLSearchParams();
     if (this.token) {
       query.set('token', this.token);
+      if (Number.isInteger(this.seatAsked)) query.set('seat', this.seatAsked);
       const name = settings.get('name', '');
       if (name) query.set('name', name);
     }
@@ -150,9 +158,13 @@ class TablePage {
       this.connection.className = 'connection ok';
     });
     socket.addEventListener('message', (event) => this.receive(JSON.parse(event.data)));
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (event.code === 1008 && this.refusal) {
+        this.showRefusal();
+        return;
+      }
       if (this.state?.status === 'finished') {
         this.connection.textContent = 'The match is over';
         return;
@@ -180,7 +192,8 @@ class TablePage {
         this.welcome = message;
         this.queue = [];
         this.feedList.replaceChildren();
-        document.title = `${message.name} · table ${this.id} · cardroom`;
+        document.title = `${message.name} · cardroom`;
+        this.drawFairness();
         break;
       case 'state':
         this.queue.push(message);
@@ -200,7 +213,10 @@ class TablePage {
         }
         break;
       case 'error':
-        this.showNotice(message.reason, true);
+        // Refused at the door: the socket closes next, and the page says why instead of
+        // reconnecting for ever.
+        if (!this.welcome && (message.code === 'bad-token' || message.code === 'no-table')) this.refusal = message;
+        else this.showNotice(message.reason, true);
         break;
       case 'rematch':
         this.showRematch(message.table);
@@ -357,6 +373,70 @@ class TablePage {
     }
   }
 
+  /** The server would not seat this page: say why, and offer to watch or go back. */
+  showRefusal() {
+    const { code, reason } = this.refusal;
+    this.connection.textContent = code === 'no-table' ? 'No such table' : 'Your seat was refused';
+    this.connection.className = 'connection lost';
+    const watch = code === 'bad-token'
+      ? el('button', {
+        type: 'button',
+        class: 'primary',
+        onclick: () => {
+          settings.set(`seat.${this.id}`, null);
+          location.assign(`/play/${this.id}?watch`);
+        },
+      }, 'Watch this table instead')
+      : null;
+    this.waiting.hidden = false;
+    this.waiting.replaceChildren(
+      el('h2', {}, code === 'no-table' ? 'There is no such table' : 'You cannot sit at this table'),
+      errorBox(`${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`),
+      el('p', { class: 'buttons' }, watch, ' ', el('a', { href: '/' }, 'Back to the lobby')));
+  }
+
+  /**
+   * How this table's deals can be checked: the commitment published before the first card, a
+   * mark when the seed was chosen, and once the match is over the seed and salt that open it
+   * (checked here too where the browser can hash).
+   */
+  async drawFairness() {
+    const w = this.welcome;
+    if (!w?.seed_commitment) return;
+    this.fairness.hidden = false;
+    const summary = el('summary', { class: w.chosen_seed ? 'chosen-seed' : 'fair-seed' },
+      w.chosen_seed ? 'Chosen seed: these deals were known in advance to whoever chose them' : 'Fair deal: the shuffle was fixed and sealed before the first card');
+    const parts = [summary,
+      el('p', {}, 'Seed commitment (SHA-256 of the secret seed and a salt): ',
+        el('code', { class: 'commitment', id: 'seed-commitment' }, w.seed_commitment))];
+    if (this.state?.status === 'finished') {
+      try {
+        // The seed is read from the text: it may exceed what a JavaScript number holds exactly.
+        const text = await (await fetch(`/api/tables/${this.id}`)).text();
+        const seed = /"seed":(\d+)/.exec(text)?.[1];
+        const salt = /"salt":"([0-9a-f]+)"/.exec(text)?.[1];
+        if (seed && salt) {
+          let check = 'Check it with cardroom verify (below).';
+          if (globalThis.crypto?.subtle) {
+            const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${seed}:${salt}`));
+            const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+            check = hex === w.seed_commitment ? 'This browser checked: they open the commitment. ✓' : 'They do NOT open the commitment published at the start.';
+          }
+          parts.push(
+            el('p', {}, 'Revealed now the match is over: seed ', el('code', {}, seed), ', salt ', el('code', {}, salt), '. ', el('strong', { id: 'fairness-check' }, check)),
+            el('p', {}, 'To check that every deal came from that seed, download ',
+              el('a', { href: `/api/tables/${this.id}/record`, download: `cardroom-${this.id}.json` }, 'the record'),
+              ' and run ', el('code', {}, `cardroom verify cardroom-${this.id}.json --commitment ${w.seed_commitment}`), '.'));
+        }
+      } catch {
+        // The check is an extra: the page works without it.
+      }
+    } else {
+      parts.push(el('p', {}, 'The seed and salt are revealed when the match is over, so anyone can check the deals were not changed.'));
+    }
+    this.fairness.replaceChildren(...parts);
+  }
+
   showRematch(table) {
     this.result.hidden = false;
     this.result.append(el('p', {}, 'A rematch table is ready. ', el('a', { href: `/play/${table}`, onclick: () => this.keepSeatFor(table) }, 'Go to the rematch')));
@@ -411,10 +491,12 @@ class TablePage {
     this.waiting.hidden = status !== 'waiting';
     if (status !== 'waiting') return;
     const invites = settings.get(`invites.${this.id}`, []);
-    const open = this.seats.filter((s) => !s.taken).map((s) => s.seat);
+    const free = this.seats.filter((s) => !s.taken);
+    const open = free.map((s) => s.seat);
+    const describe = (s) => `${this.seatName(s.seat)} (${s.open ? 'open to anyone in the lobby' : 'kept for an invited player'})`;
     this.waiting.replaceChildren(
       el('h2', {}, 'Waiting for players'),
-      el('p', {}, open.length ? `Free seats: ${open.join(', ')}. The match starts when they are taken.` : 'Every seat is taken.'),
+      el('p', {}, free.length ? `Still to sit down: ${free.map(describe).join(', ')}. The match starts when every seat is taken.` : 'Every seat is taken.'),
       invites.filter((i) => open.includes(i.seat)).length
         ? el('ul', { class: 'invites' }, invites.filter((i) => open.includes(i.seat)).map((i) => {
           const url = new URL(i.invite, location.origin).href;
@@ -430,6 +512,10 @@ class TablePage {
       return;
     }
     this.result.hidden = false;
+    if (!this.fairnessRevealed && this.state.status === 'finished') {
+      this.fairnessRevealed = true;
+      this.drawFairness();
+    }
     const winners = result.winners.map((s) => this.seatName(s));
     const again = this.token ? el('button', { type: 'button', class: 'primary', onclick: () => this.rematch() }, 'Play again (rematch)') : null;
     const replay = el('a', { href: `/replay/${this.id}` }, 'Replay this match');

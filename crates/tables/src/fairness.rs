@@ -46,7 +46,10 @@ pub fn verify(record: &GameRecord, expected: Option<&str>) -> Result<Verified, S
             .to_string());
     };
     if !is_hex(salt, 32) {
-        return Err(format!("the salt '{}' is not 32 lowercase hex digits", engine::cut_short(salt, 80)));
+        return Err(format!(
+            "the salt '{}' is not 32 lowercase hex digits",
+            engine::cut_short(salt, 80)
+        ));
     }
     if !is_hex(published, 64) {
         return Err(format!(
@@ -128,7 +131,9 @@ mod tests {
         assert!(verify(&other, None).unwrap_err().contains("does not open"));
         // A commitment noted at the start that differs.
         let wrong = "0".repeat(64);
-        assert!(verify(&record, Some(&wrong)).unwrap_err().contains("published at the start"));
+        assert!(verify(&record, Some(&wrong))
+            .unwrap_err()
+            .contains("published at the start"));
         // An action changed: the record no longer replays.
         let mut bad = record.clone();
         bad.actions[20] = "AS".to_string();

@@ -13,7 +13,7 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   await page.goto(env.server.url);
   assert.equal(await page.locator('.game-card').count(), 12);
   // A table made elsewhere shows up in the open list without a reload.
-  const other = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['human', 'human', 'easy', 'easy'] });
+  const other = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['invite', 'open', 'easy', 'easy'] });
   await page.locator(`.table-row[data-table="${other.id}"] button`, { hasText: 'Join' }).waitFor({ timeout: 8000 });
   await page.fill('#player-name', 'Ana');
   await page.locator('.game-card[data-game="khanhoo"] button', { hasText: 'New Khanhoo table' }).click();
@@ -27,14 +27,17 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
     assert.ok((await dialog.locator(`#variant-${v.key}-doc`).textContent()).includes(v.doc));
   }
   await dialog.locator('#create-players').selectOption('3');
-  await dialog.locator('#create-seat-1').selectOption('human');
+  await dialog.locator('#create-seat-1').selectOption('invite');
   await dialog.locator('#create-seat-2').selectOption('easy');
   await dialog.locator('summary', { hasText: 'More settings' }).click();
   await dialog.locator('#create-deals').fill('1');
   await dialog.locator('#create-seed').fill('4');
   await dialog.locator('button[type=submit]').click();
-  await page.waitForURL(/\/play\/\d+\?seat=0&token=/);
-  const id = Number(page.url().match(/play\/(\d+)/)[1]);
+  await page.waitForURL(/\/play\/[0-9a-f]{20}\?seat=0&token=/);
+  const id = page.url().match(/play\/([0-9a-f]{20})/)[1];
+  // The page shows the seed commitment, and that this seed was chosen (so never fair).
+  await page.locator('#fairness summary.chosen-seed').waitFor();
+  assert.match(await page.locator('#seed-commitment').textContent(), /^[0-9a-f]{64}$/);
   // Waiting for the friend: the invite link is shown.
   await page.locator('.waiting').waitFor();
   const invite = await page.locator('.invite-link').inputValue();
@@ -50,6 +53,11 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   // Both play the deal out, choosing the first thing offered.
   await Promise.all([page, friend].map((p) => drive(p, (actions) => actions[0])));
   assert.equal((await api(env.server, 'GET', `/api/tables/${id}`)).status, 'finished');
+  // Once over, the page reveals the seed and salt and checks them against the commitment.
+  await page.locator('dialog.breakdown button', { hasText: 'Continue' }).click();
+  await page.locator('#fairness summary').click();
+  await page.locator('#fairness-check', { hasText: 'open the commitment' }).waitFor();
+  assert.match(await page.locator('#fairness').textContent(), /seed 4, salt [0-9a-f]{32}/);
 
   // The replay viewer.
   await page.goto(`${env.server.url}/replay/${id}`);
@@ -76,4 +84,24 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   assert.deepEqual(friend.problems, []);
   await host.close();
   await friendContext.close();
+});
+
+test('a table made with the defaults is fair, and a stale seat link is told why it cannot sit', async () => {
+  const context = await env.browser.newContext();
+  const page = await watchedPage(context);
+  const table = await api(env.server, 'POST', '/api/tables', { game: 'hearts' });
+  await page.goto(env.server.url + table.seats[0].invite);
+  await page.locator('#fairness summary.fair-seed').waitFor();
+  assert.equal(await page.locator('#seed-commitment').textContent(), table.seed_commitment);
+  // A link whose token holds no seat: the page says so and offers to watch, instead of
+  // reconnecting for ever.
+  const stranger = await watchedPage(await env.browser.newContext());
+  await stranger.goto(`${env.server.url}/play/${table.id}?seat=0&token=${'0'.repeat(32)}`);
+  await stranger.locator('.waiting h2', { hasText: 'You cannot sit at this table' }).waitFor();
+  assert.match(await stranger.locator('.waiting').textContent(), /This seat was taken by/);
+  await stranger.locator('button', { hasText: 'Watch this table instead' }).click();
+  await stranger.waitForURL(/\?watch$/);
+  await stranger.locator('#who', { hasText: 'You are watching.' }).waitFor();
+  assert.deepEqual(page.problems, []);
+  await context.close();
 });
