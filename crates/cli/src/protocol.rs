@@ -48,7 +48,7 @@ pub fn respond(table: &mut dyn DynTable, line: &str) -> Value {
     }
     match table.apply_text(&action) {
         Ok(()) => state_line(table),
-        Err(e) => error(table, e),
+        Err(e) => error(table, e.to_string()),
     }
 }
 

@@ -40,3 +40,32 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
+
+/// Why action text was not applied: it did not read as an action of this game, or it read
+/// but the rules refuse it now. Front ends answer the two differently (a server's `malformed`
+/// and `illegal`), so the difference is a type, not a wording. Either way nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApplyError {
+    /// Not an action of this game; the reason names what was wrong.
+    Unreadable(String),
+    /// A well-formed action the rules refuse here: the action and the reason.
+    Illegal { action: String, reason: String },
+}
+
+impl fmt::Display for ApplyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApplyError::Unreadable(reason) => f.write_str(reason),
+            ApplyError::Illegal { action, reason } => write!(f, "illegal action '{action}': {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for ApplyError {}
+
+/// Front ends that only report errors keep their `Result<_, String>` and `?`.
+impl From<ApplyError> for String {
+    fn from(e: ApplyError) -> String {
+        e.to_string()
+    }
+}

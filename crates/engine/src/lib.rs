@@ -31,7 +31,7 @@ mod variant;
 pub use bot::{Bot, Decision};
 pub use dealer_draw::{draw_high_card, DealerDraw};
 pub use describe::{ActionInfo, ActionKind, Described};
-pub use error::{ConfigError, Illegal};
+pub use error::{ApplyError, ConfigError, Illegal};
 pub use feed::{capitalise_first, cards_text, render, seat_name, Audience, Event, Narration, Said};
 pub use game::{new_game, next_seat, Deal, DealContext, DealOutcome, Game, GameInfo, HardSearch, Seat};
 pub use ledger::Ledger;

@@ -1,6 +1,6 @@
 use crate::{
-    ActionInfo, ActionKind, Bot, Deal, Decision, Event, Game, GameInfo, GameRecord, Illegal, Match, Narration, Said,
-    Scene, Scoreboard, Seat, Viewer,
+    ActionInfo, ActionKind, ApplyError, Bot, Deal, Decision, Event, Game, GameInfo, GameRecord, Illegal, Match,
+    Narration, Said, Scene, Scoreboard, Seat, Viewer,
 };
 use cards::GameRng;
 use serde::Serialize;
@@ -106,7 +106,7 @@ pub trait DynTable: Send {
     /// The legal actions as text, sorted as the game sorts them.
     fn legal(&self) -> Vec<String>;
     /// Parses and applies an action for the seat to act; on error nothing changes.
-    fn apply_text(&mut self, text: &str) -> Result<(), String>;
+    fn apply_text(&mut self, text: &str) -> Result<(), ApplyError>;
     fn view_json(&self, seat: Seat) -> serde_json::Value;
     /// The seat's view for a human reader.
     fn view_text(&self, seat: Seat) -> String;
@@ -182,10 +182,12 @@ impl<G: Game> DynTable for Table<G> {
         v.iter().map(|a| a.to_string()).collect()
     }
 
-    fn apply_text(&mut self, text: &str) -> Result<(), String> {
-        let action = self.game_match.parse_action(text)?;
-        self.apply_action(action)
-            .map_err(|e| format!("illegal action '{action}': {e}"))?;
+    fn apply_text(&mut self, text: &str) -> Result<(), ApplyError> {
+        let action = self.game_match.parse_action(text).map_err(ApplyError::Unreadable)?;
+        self.apply_action(action).map_err(|e| ApplyError::Illegal {
+            action: action.to_string(),
+            reason: e.to_string(),
+        })?;
         self.decisions += 1;
         Ok(())
     }

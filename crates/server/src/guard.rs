@@ -3,12 +3,12 @@
 //! on a WebSocket or a write must be one this server serves, and every error answer is the
 //! documented JSON, whichever layer made it.
 
-use crate::http::refuse;
+use crate::protocol::{ErrorCode, Refusal};
 use crate::Shared;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use std::net::IpAddr;
 
 /// The names and origins this server answers to.
@@ -100,14 +100,14 @@ pub(crate) async fn check_host_and_origin(State(state): State<Shared>, request: 
     let host = header_text(headers, header::HOST);
     if let Some(host) = host {
         if !state.origins.host_allowed(host) {
-            return refuse(
-                StatusCode::MISDIRECTED_REQUEST,
-                "bad-host",
+            return Refusal::new(
+                ErrorCode::BadHost,
                 format!(
                     "this server does not answer to the name {}: start it with --public-url naming it",
                     engine::cut_short(host, 80)
                 ),
-            );
+            )
+            .into_response();
         }
     }
     let websocket = headers
@@ -117,11 +117,11 @@ pub(crate) async fn check_host_and_origin(State(state): State<Shared>, request: 
     if websocket || writes {
         if let Some(origin) = header_text(headers, header::ORIGIN) {
             if !state.origins.origin_allowed(origin, host) {
-                return refuse(
-                    StatusCode::FORBIDDEN,
-                    "bad-origin",
+                return Refusal::new(
+                    ErrorCode::BadOrigin,
                     format!("pages from {} may not use this server", engine::cut_short(origin, 80)),
-                );
+                )
+                .into_response();
             }
         }
     }
@@ -145,18 +145,18 @@ pub(crate) async fn json_errors(response: Response) -> Response {
         Err(_) => String::new(),
     };
     let code = match status {
-        StatusCode::NOT_FOUND => "not-found",
-        StatusCode::METHOD_NOT_ALLOWED => "method-not-allowed",
-        StatusCode::PAYLOAD_TOO_LARGE => "too-large",
-        s if s.is_client_error() => "malformed",
-        _ => "server",
+        StatusCode::NOT_FOUND => ErrorCode::NotFound,
+        StatusCode::METHOD_NOT_ALLOWED => ErrorCode::MethodNotAllowed,
+        StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::TooLarge,
+        s if s.is_client_error() => ErrorCode::Malformed,
+        _ => ErrorCode::Server,
     };
     let reason = if text.is_empty() {
         status.canonical_reason().unwrap_or("refused").to_string()
     } else {
         text
     };
-    let mut out = refuse(status, code, reason);
+    let mut out = Refusal::new(code, reason).with_status(status).into_response();
     // Keep what tells the client how to go on: the methods allowed.
     if let Some(allow) = allow {
         out.headers_mut().insert(header::ALLOW, allow);

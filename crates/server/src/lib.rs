@@ -6,9 +6,11 @@
 
 pub mod actor;
 pub mod client;
+mod create;
 pub mod db;
 mod guard;
 mod http;
+pub mod protocol;
 pub mod store;
 pub mod tokens;
 mod web;

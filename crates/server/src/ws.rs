@@ -7,9 +7,9 @@
 //! behind its table is closed with 1013.
 
 use crate::actor::{Accepted, Cmd, TableHandle};
+use crate::protocol::{ClientMessage, ErrorCode, Refusal, ServerMessage};
 use crate::Limits;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
-use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -18,14 +18,6 @@ use std::time::Instant;
 /// gets a 1009 close when the connection still allows one.
 pub(crate) fn hard_limit(limits: &Limits) -> usize {
     limits.max_message.saturating_mul(16).max(64 * 1024)
-}
-
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
-enum Incoming {
-    Act { action: String, version: Option<u64> },
-    Hint { level: String },
-    Ping,
 }
 
 /// A token bucket: `rate` messages a second, bursts of twice that.
@@ -57,8 +49,12 @@ impl Bucket {
     }
 }
 
-fn error(code: &str, reason: &str) -> Message {
-    Message::Text(crate::actor::error_message(code, reason, None).into())
+fn send_text(message: &ServerMessage) -> Message {
+    Message::Text(message.text().into())
+}
+
+fn error(code: ErrorCode, reason: &str) -> Message {
+    send_text(&ServerMessage::error(code, reason, None))
 }
 
 /// A close frame; its reason is cut to the 123 bytes a close frame holds.
@@ -75,9 +71,26 @@ fn close(code: u16, reason: &str) -> Message {
 
 /// Refuses a connection after the handshake: an `error` saying why, then a 1008 close with the
 /// same reason.
-pub(crate) async fn refuse(mut socket: WebSocket, code: &'static str, reason: String) {
-    let _ = socket.send(error(code, &reason)).await;
-    let _ = socket.send(close(close_code::POLICY, &reason)).await;
+pub(crate) async fn refuse(mut socket: WebSocket, refusal: Refusal) {
+    let _ = socket.send(send_text(&ServerMessage::from(&refusal))).await;
+    close_and_drain(&mut socket, close(close_code::POLICY, &refusal.reason)).await;
+}
+
+/// Sends a close frame, then reads (and drops) what the client still sends until it answers
+/// the close, for at most two seconds: a socket dropped with unread data is reset by the
+/// operating system, and the reset can overtake the close frame, losing its reason.
+async fn close_and_drain(socket: &mut WebSocket, frame: Message) {
+    if socket.send(frame).await.is_err() {
+        return;
+    }
+    let drain = async {
+        while let Some(Ok(m)) = socket.recv().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), drain).await;
 }
 
 /// Closes with `frame` once the table has answered every action this connection sent (each
@@ -97,26 +110,25 @@ async fn close_after_answers(
             return;
         }
     }
-    let _ = socket.send(frame).await;
+    close_and_drain(socket, frame).await;
 }
 
 /// A `rate` error for a message refused for coming too fast, naming what it asked.
 fn rate_error(text: &str, per_second: u32) -> Message {
-    let mut m: Value = serde_json::from_str(&crate::actor::error_message(
-        "rate",
-        &format!("at most {per_second} messages a second: this one was refused, send it again"),
-        None,
-    ))
-    .expect("our own JSON");
-    if let Ok(asked) = serde_json::from_str::<Value>(text) {
+    let refused = serde_json::from_str::<Value>(text).ok().map(|asked| {
         let mut refused = json!({ "type": asked["type"] });
         if asked["type"] == "act" {
             refused["action"] = asked["action"].clone();
             refused["version"] = asked["version"].clone();
         }
-        m["refused"] = refused;
-    }
-    Message::Text(m.to_string().into())
+        refused
+    });
+    send_text(&ServerMessage::Error {
+        code: ErrorCode::Rate,
+        reason: format!("at most {per_second} messages a second: this one was refused, send it again"),
+        version: None,
+        refused,
+    })
 }
 pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Accepted, limits: Limits) {
     let Accepted { conn, mut outbox, .. } = accepted;
@@ -135,7 +147,7 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
                 }
                 // The table dropped this connection (too far behind): close it, saying so.
                 None => {
-                    let _ = socket.send(close(close_code::AGAIN, "this connection fell too far behind the table: reconnect")).await;
+                    close_and_drain(&mut socket, close(close_code::AGAIN, "this connection fell too far behind the table: reconnect")).await;
                     break;
                 }
             },
@@ -152,7 +164,7 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
                 let text = match msg {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => {
-                        let _ = socket.send(error("malformed", "messages are JSON text")).await;
+                        let _ = socket.send(error(ErrorCode::Malformed, "messages are JSON text")).await;
                         continue;
                     }
                     Message::Close(_) => break,
@@ -176,27 +188,27 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
                     continue;
                 }
                 over_limit = 0;
-                match serde_json::from_str::<Incoming>(&text) {
-                    Ok(Incoming::Ping) => {
-                        let _ = socket.send(Message::Text(json!({ "type": "pong" }).to_string().into())).await;
+                match serde_json::from_str::<ClientMessage>(&text) {
+                    Ok(ClientMessage::Ping) => {
+                        let _ = socket.send(send_text(&ServerMessage::Pong)).await;
                     }
-                    Ok(Incoming::Act { action, version }) => {
+                    Ok(ClientMessage::Act { action, version }) => {
                         if action.chars().count() > engine::MAX_ACTION_LEN {
-                            let _ = socket.send(error("malformed", "no action is that long")).await;
+                            let _ = socket.send(error(ErrorCode::Malformed, "no action is that long")).await;
                             continue;
                         }
                         if table.tx.send(Cmd::Act { conn, version, action }).await.is_err() {
                             break;
                         }
                     }
-                    Ok(Incoming::Hint { level }) => {
+                    Ok(ClientMessage::Hint { level }) => {
                         if table.tx.send(Cmd::Hint { conn, level }).await.is_err() {
                             break;
                         }
                     }
                     Err(e) => {
                         let reason = format!("not a message this server reads: {}", engine::cut_short(&e.to_string(), 120));
-                        let _ = socket.send(error("malformed", &reason)).await;
+                        let _ = socket.send(error(ErrorCode::Malformed, &reason)).await;
                     }
                 }
             }
