@@ -2,29 +2,17 @@
 //! restart on the same database every acknowledged action is there, nothing else is
 //! half-applied (the record replays), and every table plays on to its end.
 
+mod server_process;
+
 use futures_util::{SinkExt, StreamExt};
+use server_process::start_server;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
-
-fn start_server(addr: SocketAddr, db: &std::path::Path) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_cardroom"))
-        .args(["serve", "--addr", &addr.to_string(), "--db", &db.display().to_string()])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while std::net::TcpStream::connect(addr).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(30), "the server did not start");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child
-}
 
 async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
     server::client::request(addr, method, path, body.as_ref())

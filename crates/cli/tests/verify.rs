@@ -2,9 +2,12 @@
 //! secret seed, the match is played to its end, the record is downloaded, and the command
 //! checks it against the commitment the table published at its start.
 
+mod server_process;
+
 use serde_json::{json, Value};
+use server_process::start_server;
 use std::net::SocketAddr;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn free_addr() -> SocketAddr {
@@ -44,16 +47,8 @@ fn a_finished_tables_record_verifies_against_its_commitment() {
     let db = dir.join("verify.db");
     let _ = std::fs::remove_file(&db);
     let addr = free_addr();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_cardroom"))
-        .args(["serve", "--addr", &addr.to_string(), "--db", &db.display().to_string()])
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
     let start = Instant::now();
-    while std::net::TcpStream::connect(addr).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(30), "the server did not start");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let mut server = start_server(addr, &db);
     // Bots in every seat: the match plays itself.
     let (status, created) = http(
         addr,
