@@ -466,18 +466,7 @@ impl App {
     }
 
     fn quit(&mut self) -> Result<Next, String> {
-        let path = match self.session.save_path() {
-            Some(p) => p.to_path_buf(),
-            None => {
-                let p = crate::plain::default_save_path(&self.session);
-                self.session.save_as(p.clone())?;
-                p
-            }
-        };
-        self.session.save()?;
-        Ok(Next::Quit(format!(
-            "The game is saved in {0}; continue it with: cardroom play --resume {0}",
-            path.display()
-        )))
+        let path = crate::saves::save_on_leaving(&mut self.session)?;
+        Ok(Next::Quit(crate::saves::saved_message(&path)))
     }
 }
