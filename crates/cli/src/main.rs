@@ -159,7 +159,9 @@ struct PlayArgs {
     /// The bot that answers `h` (hint).
     #[arg(long, default_value = "hard")]
     hint_bot: String,
-    /// Keep the game in FILE after every action (written atomically).
+    /// Keep the game in FILE after every action (written atomically). Without it, a game is
+    /// saved when you leave it, in a new file in $XDG_DATA_HOME/cardroom/saves (or
+    /// ~/.local/share/cardroom/saves), and the file is named then.
     #[arg(long, value_name = "FILE")]
     save: Option<std::path::PathBuf>,
     /// Continue a game saved with --save (or on quitting); it keeps saving to FILE.

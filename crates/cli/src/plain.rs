@@ -246,28 +246,8 @@ pub fn run(session: &mut Session, input: &mut impl BufRead, out: &mut impl Write
     }
 }
 
-/// Ends the session: saves it and says how to go on.
+/// Ends the session: saves it and says where and how to go on.
 fn goodbye(session: &mut Session, out: &mut impl Write) -> Result<(), String> {
-    let io = |e: std::io::Error| format!("cannot write: {e}");
-    let path = match session.save_path() {
-        Some(p) => p.to_path_buf(),
-        None => {
-            let p = default_save_path(session);
-            session.save_as(p.clone())?;
-            p
-        }
-    };
-    session.save()?;
-    writeln!(
-        out,
-        "Goodbye. The game is saved in {0}; continue it with: cardroom play --resume {0}",
-        path.display()
-    )
-    .map_err(io)
-}
-
-/// `cardroom-<game>-<seed>.json` in the current folder.
-pub fn default_save_path(session: &Session) -> std::path::PathBuf {
-    let record = session.table().record();
-    std::path::PathBuf::from(format!("cardroom-{}-{}.json", record.game, record.seed))
+    let path = crate::saves::save_on_leaving(session)?;
+    writeln!(out, "Goodbye. {}", crate::saves::saved_message(&path)).map_err(|e| format!("cannot write: {e}"))
 }

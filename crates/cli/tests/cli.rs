@@ -402,8 +402,9 @@ fn play_talks_to_a_human_politely() {
     // End of input ends the session gracefully and saves it.
     let (code, out, _) = cardroom(&["play", "hearts", "--seat", "2", "--bots", "random"], "");
     assert_eq!(code, 0);
+    assert!(out.contains("Goodbye. The game is saved in "), "{out}");
     assert!(
-        out.contains("Goodbye. The game is saved in cardroom-hearts-1.json"),
+        out.contains("-seed1.json; continue it with: cardroom play --resume "),
         "{out}"
     );
     let (code, _, err) = cardroom(&["play", "hearts", "--seat", "7"], "");
@@ -567,14 +568,26 @@ fn the_engine_hints_at_every_level() {
     }
 }
 
-/// Runs cardroom in a folder of its own (`play` saves there when input ends).
-fn cardroom_bytes(args: &[&str], input: &[u8]) -> (i32, String, String) {
+/// A fresh empty folder for one run.
+fn scratch(what: &str) -> std::path::PathBuf {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("cardroom-cli-{}-{n}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("cardroom-cli-{what}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs cardroom in a folder of its own, with a data folder of its own (where `play` saves
+/// when input ends), so no test writes into the home folder of whoever runs it.
+fn cardroom_bytes(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    cardroom_in(&scratch("work"), &scratch("data"), args, input)
+}
+
+fn cardroom_in(work: &std::path::Path, data: &std::path::Path, args: &[&str], input: &[u8]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardroom"))
-        .current_dir(&dir)
+        .current_dir(work)
+        .env("XDG_DATA_HOME", data)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -615,10 +628,7 @@ fn bad_bytes_and_huge_lines_are_refused_and_the_session_goes_on() {
     assert!(out.contains("not UTF-8"), "{out}");
     assert!(out.contains("200000"));
     assert!(out.len() < 20_000, "{} bytes", out.len());
-    assert!(
-        out.contains("continue it with: cardroom play --resume cardroom-hearts-1.json"),
-        "{out}"
-    );
+    assert!(out.contains("continue it with: cardroom play --resume "), "{out}");
 }
 
 #[test]
@@ -790,4 +800,51 @@ fn the_engine_serves_scenes_feeds_and_action_labels() {
     );
     let kinds = e.send(r#"{"cmd":"kinds"}"#);
     assert_eq!(kinds["kinds"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn play_saves_in_the_data_folder_and_never_in_the_working_folder() {
+    let (work, data) = (scratch("work"), scratch("data"));
+    let saves = data.join("cardroom").join("saves");
+    let mut files = Vec::new();
+    for _ in 0..2 {
+        let (code, out, err) = cardroom_in(&work, &data, &["play", "hearts", "--seed", "5", "--plain"], b"quit\n");
+        assert_eq!(code, 0, "{err}");
+        let path = out
+            .lines()
+            .find_map(|l| l.split_once("Goodbye. The game is saved in ").map(|(_, rest)| rest))
+            .and_then(|l| l.split_once(';'))
+            .map(|(p, _)| std::path::PathBuf::from(p))
+            .unwrap_or_else(|| panic!("no save named: {out}"));
+        assert_eq!(path.parent(), Some(saves.as_path()), "{out}");
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.starts_with("hearts-") && name.ends_with(".json"), "{name}");
+        files.push(path);
+    }
+    // Two games of the same seed left in the same second still get a file each.
+    assert_ne!(files[0], files[1]);
+    let mut listed: Vec<_> = std::fs::read_dir(&saves).unwrap().map(|e| e.unwrap().path()).collect();
+    listed.sort();
+    files.sort();
+    assert_eq!(listed, files, "only the saves, no temporary files left");
+    assert_eq!(
+        std::fs::read_dir(&work).unwrap().count(),
+        0,
+        "nothing in the working folder"
+    );
+    // The save resumes, and keeps saving to itself.
+    let resume = files[0].to_str().unwrap();
+    let (code, out, err) = cardroom_in(&work, &data, &["play", "--resume", resume, "--plain"], b"quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("Goodbye. The game is saved in {resume};")),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_dir(&saves).unwrap().count(), 2);
+    // An explicit --save is used as given, relative to the working folder.
+    let (code, out, err) = cardroom_in(&work, &data, &["play", "hearts", "--save", "mine.json"], b"quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Goodbye. The game is saved in mine.json;"), "{out}");
+    assert!(work.join("mine.json").is_file());
+    assert_eq!(std::fs::read_dir(&saves).unwrap().count(), 2);
 }
