@@ -5,8 +5,8 @@
 mod server_process;
 
 use futures_util::{SinkExt, StreamExt};
-use server_process::start_server;
 use serde_json::{json, Value};
+use server_process::start_server;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;

@@ -85,55 +85,74 @@ impl Event {
 }
 
 /// Resolves a text with `@N` seat references and `{you-form|other-form}` choices (chosen by
-/// whether `subject` is the viewer) for `viewer`, as written (see [`capitalise_first`]): the sentences of events, and the prompts,
-/// marks and notes of scenes.
+/// whether `subject` is the viewer) for `viewer`, as written (see [`capitalise_first`]): the
+/// sentences of events, and the prompts, marks and notes of scenes. Choices are resolved first,
+/// so a choice may hold a seat (`{your|@1's}`); a `{` that opens no choice is kept as written.
+/// The page's renderer (`crates/server/web/common.js`) does the same; both are held to
+/// `docs/render-cases.json`.
 pub fn render(text: &str, subject: Option<Seat>, viewer: Viewer, name: &dyn Fn(Seat) -> String) -> String {
-    {
-        let mine = subject.is_some_and(|s| viewer.is(s));
-        let mut out = String::with_capacity(text.len() + 16);
-        let mut rest = text;
-        while let Some(i) = rest.find(['@', '{']) {
-            out.push_str(&rest[..i]);
-            let tail = &rest[i..];
-            if let Some(after) = tail.strip_prefix('@') {
-                let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-                match after[..digits].parse::<Seat>() {
-                    Ok(seat) => {
-                        let own = viewer.is(seat);
-                        let possessive = after[digits..].starts_with("'s");
-                        let word = match (own, possessive) {
-                            (true, true) => "your".to_string(),
-                            (true, false) => "you".to_string(),
-                            (false, true) => format!("{}'s", name(seat)),
-                            (false, false) => name(seat),
-                        };
-                        out.push_str(&word);
-                        rest = &after[digits + if possessive { 2 } else { 0 }..];
-                    }
-                    Err(_) => {
-                        out.push('@');
-                        rest = after;
-                    }
-                }
-            } else {
-                match tail.find('}').and_then(|end| {
-                    let inner = &tail[1..end];
-                    inner.split_once('|').map(|(a, b)| (a, b, end))
-                }) {
-                    Some((you, other, end)) => {
-                        out.push_str(if mine { you } else { other });
-                        rest = &tail[end + 1..];
-                    }
-                    None => {
-                        out.push('{');
-                        rest = &tail[1..];
-                    }
-                }
+    let mine = subject.is_some_and(|s| viewer.is(s));
+    let chosen = resolve_choices(text, mine);
+    resolve_seats(&chosen, viewer, name)
+}
+
+/// `{you|other}`: the you-form holds no `{`, `}` or `|`, the other-form no `{` or `}`.
+fn resolve_choices(text: &str, mine: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i + 1..];
+        let choice = tail
+            .find(['{', '}'])
+            .filter(|&end| tail[end..].starts_with('}'))
+            .and_then(|end| {
+                let (you, other) = tail[..end].split_once('|')?;
+                Some((you, other, end))
+            });
+        match choice {
+            Some((you, other, end)) => {
+                out.push_str(if mine { you } else { other });
+                rest = &tail[end + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = tail;
             }
         }
-        out.push_str(rest);
-        out
     }
+    out.push_str(rest);
+    out
+}
+
+/// `@N` (and `@N's`): "you" (and "your") for the reader, the seat's name for others.
+fn resolve_seats(text: &str, viewer: Viewer, name: &dyn Fn(Seat) -> String) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(i) = rest.find('@') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match after[..digits].parse::<Seat>() {
+            Ok(seat) => {
+                let possessive = after[digits..].starts_with("'s");
+                let word = match (viewer.is(seat), possessive) {
+                    (true, true) => "your".to_string(),
+                    (true, false) => "you".to_string(),
+                    (false, true) => format!("{}'s", name(seat)),
+                    (false, false) => name(seat),
+                };
+                out.push_str(&word);
+                rest = &after[digits + if possessive { 2 } else { 0 }..];
+            }
+            Err(_) => {
+                out.push('@');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Capitalises a sentence's first letter ("you take" at the start reads "You take").
