@@ -73,6 +73,10 @@ struct ServeArgs {
     /// Another origin allowed to open WebSockets (repeatable); the server's own always is.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allowed_origins: Vec<String>,
+    /// Minutes a table may go without any of its people connected: a waiting table then
+    /// closes (its people can open it again), a playing one is listed as paused.
+    #[arg(long = "idle-minutes", value_name = "MINUTES", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10080))]
+    idle_minutes: u64,
 }
 
 /// Options every table takes.
@@ -205,7 +209,10 @@ fn main() -> ExitCode {
             db: a.db,
             public_urls: a.public_urls,
             allowed_origins: a.allowed_origins,
-            limits: server::Limits::default(),
+            limits: server::Limits {
+                idle: std::time::Duration::from_secs(a.idle_minutes * 60),
+                ..server::Limits::default()
+            },
         }),
     };
     match result {

@@ -132,7 +132,7 @@ fn no_table(id: &str) -> Refusal {
 /// first, that one's task is kept.
 fn go_live(state: &Shared, stored: StoredTable) -> Result<actor::TableHandle, String> {
     let id = stored.row.public_id.clone();
-    let h = actor::spawn(stored, state.db.clone())?;
+    let h = actor::spawn(stored, state.db.clone(), state.config.limits.idle)?;
     let mut tables = state.tables.lock().expect("not poisoned");
     Ok(tables.entry(id).or_insert(h).clone())
 }
@@ -153,12 +153,15 @@ async fn ask<T>(h: &actor::TableHandle, make: impl FnOnce(oneshot::Sender<T>) ->
     rx.await.ok()
 }
 
+/// How many tables of each status the lobby lists (the newest).
+const LOBBY_PAGE: usize = 20;
+
 async fn lobby(State(state): State<Shared>) -> Response {
-    let rows = match state.db.lobby(50).await {
+    let rows = match state.db.lobby(LOBBY_PAGE).await {
         Ok(r) => r,
         Err(e) => return server_error(e).into_response(),
     };
-    let (mut open, mut playing, mut finished) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut open, mut playing, mut paused, mut finished) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for row in rows {
         let live = match handle(&state, &row.public_id) {
             Some(h) => ask(&h, |reply| Cmd::Summary { reply }).await,
@@ -169,12 +172,13 @@ async fn lobby(State(state): State<Shared>) -> Response {
             // A waiting table is listed to join only while a seat is open to anyone; one that
             // waits for invited people only is theirs, not the lobby's.
             Status::Waiting if summary.has_open_seat() => open.push(summary),
-            Status::Waiting => {}
+            Status::Waiting | Status::Closed => {}
+            Status::Playing if summary.paused == Some(true) => paused.push(summary),
             Status::Playing => playing.push(summary),
             Status::Finished => finished.push(summary),
         }
     }
-    Json(json!({ "open": open, "playing": playing, "finished": finished })).into_response()
+    Json(json!({ "open": open, "playing": playing, "paused": paused, "finished": finished })).into_response()
 }
 
 async fn summary(State(state): State<Shared>, Path(id): Path<String>) -> Response {

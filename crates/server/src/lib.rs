@@ -32,6 +32,9 @@ pub struct Limits {
     pub messages_per_second: u32,
     /// Unfinished tables one client address may have created.
     pub tables_per_client: usize,
+    /// How long a table may go without any of its people connected: a waiting table then
+    /// closes, a playing one is shown as paused.
+    pub idle: std::time::Duration,
 }
 
 impl Default for Limits {
@@ -40,6 +43,7 @@ impl Default for Limits {
             max_message: 4096,
             messages_per_second: 20,
             tables_per_client: 50,
+            idle: std::time::Duration::from_secs(30 * 60),
         }
     }
 }
@@ -89,7 +93,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let mut live = HashMap::new();
     for stored in db.unfinished().await? {
         let id = stored.row.public_id.clone();
-        match actor::spawn(stored, db.clone()) {
+        match actor::spawn(stored, db.clone(), config.limits.idle) {
             Ok(handle) => {
                 live.insert(id, handle);
             }

@@ -269,6 +269,9 @@ pub struct TableSummary {
     pub rematch: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch_of: Option<Option<String>>,
+    /// Playing, but every person has been away longer than the idle limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paused: Option<bool>,
     pub seed_commitment: String,
     pub chosen_seed: bool,
     /// Once the match is over: the seed and salt that open the commitment.
@@ -298,6 +301,7 @@ impl TableSummary {
             seats: None,
             rematch: None,
             rematch_of: None,
+            paused: None,
             seed_commitment: row.seed_commitment(),
             chosen_seed: row.chosen_seed,
             seed: finished.then_some(row.seed),

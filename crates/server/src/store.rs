@@ -70,6 +70,9 @@ pub enum Status {
     Waiting,
     Playing,
     Finished,
+    /// A waiting table nobody came back to within the idle limit: out of the lobby. A seat's
+    /// holder who connects opens it again.
+    Closed,
 }
 
 impl Status {
@@ -78,6 +81,7 @@ impl Status {
             Status::Waiting => "waiting",
             Status::Playing => "playing",
             Status::Finished => "finished",
+            Status::Closed => "closed",
         }
     }
 
@@ -85,6 +89,7 @@ impl Status {
         match s {
             "waiting" => Status::Waiting,
             "playing" => Status::Playing,
+            "closed" => Status::Closed,
             _ => Status::Finished,
         }
     }

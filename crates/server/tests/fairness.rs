@@ -361,3 +361,76 @@ async fn a_message_far_over_the_limit_still_closes_with_1009() {
         assert_eq!(code, 1009, "{size} bytes");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn left_tables_close_or_pause_and_their_people_can_come_back() {
+    let db = temp_db("idle");
+    let idle = Duration::from_millis(700);
+    let s = start(
+        &db,
+        Limits {
+            idle,
+            ..Limits::default()
+        },
+    )
+    .await;
+    // A waiting table: its creator looks in, leaves, and nobody comes.
+    let waiting = create(
+        s.addr,
+        json!({"game": "hearts", "seats": ["you", "open", "easy", "easy"]}),
+    )
+    .await;
+    let wid = waiting["id"].as_str().unwrap().to_string();
+    let listed = |lobby: &Value, list: &str, id: &str| lobby[list].as_array().unwrap().iter().any(|t| t["id"] == id);
+    let mut ws = connect(s.addr, &wid, Some(&seat_token(&waiting, 0))).await;
+    until(&mut ws, "state").await;
+    tokio::time::sleep(idle * 2).await;
+    let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
+    assert!(listed(&lobby, "open", &wid), "someone is connected: it stays open");
+    drop(ws);
+    tokio::time::sleep(idle * 3).await;
+    let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
+    assert!(!listed(&lobby, "open", &wid), "left: out of the lobby {lobby}");
+    let (_, summary) = http(s.addr, "GET", &format!("/api/tables/{wid}"), None).await;
+    assert_eq!(summary["status"], "closed");
+    let (status, _) = http(s.addr, "POST", &format!("/api/tables/{wid}/join"), Some(json!({}))).await;
+    assert_eq!(status, 409, "a closed table takes nobody new");
+    // Its creator comes back: open again.
+    let mut ws = connect(s.addr, &wid, Some(&seat_token(&waiting, 0))).await;
+    let state = until(&mut ws, "state").await.pop().unwrap();
+    assert_eq!(state["status"], "waiting");
+    let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
+    assert!(listed(&lobby, "open", &wid));
+    drop(ws);
+    // A playing table whose person left: paused, not being played, and the seat comes back.
+    let playing = create(s.addr, json!({"game": "hearts"})).await;
+    let pid = playing["id"].as_str().unwrap().to_string();
+    let mut ws = connect(s.addr, &pid, Some(&seat_token(&playing, 0))).await;
+    let state = until(&mut ws, "state").await.pop().unwrap();
+    assert_eq!(state["status"], "playing");
+    drop(ws);
+    tokio::time::sleep(idle * 2).await;
+    let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
+    assert!(
+        listed(&lobby, "paused", &pid) && !listed(&lobby, "playing", &pid),
+        "{lobby}"
+    );
+    let mut ws = connect(s.addr, &pid, Some(&seat_token(&playing, 0))).await;
+    until(&mut ws, "state").await;
+    let (_, lobby) = http(s.addr, "GET", "/api/tables", None).await;
+    assert!(listed(&lobby, "playing", &pid), "back: being played again {lobby}");
+    // Bots alone never pause.
+    let bots = create(
+        s.addr,
+        json!({"game": "hearts", "seats": ["easy", "easy", "easy", "easy"]}),
+    )
+    .await;
+    let (_, summary) = http(
+        s.addr,
+        "GET",
+        &format!("/api/tables/{}", bots["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(summary["paused"], false);
+}

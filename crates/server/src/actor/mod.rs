@@ -112,6 +112,10 @@ struct Actor {
     deferred: VecDeque<Cmd>,
     bot: Option<JoinHandle<BotTurn>>,
     deadline: Option<Instant>,
+    /// How long the table may go without any of its people connected.
+    idle: Duration,
+    /// Since when no person has been connected (meaningful only while none is).
+    people_left_at: Instant,
     /// The public id of this table's rematch, once made.
     rematch: Option<String>,
     /// The public id of the table this one is the rematch of.
@@ -144,7 +148,8 @@ pub fn rebuild(stored: &StoredTable) -> Result<Box<dyn DynTable>, String> {
 }
 
 /// Starts the task for a stored table.
-pub fn spawn(stored: StoredTable, db: Db) -> Result<TableHandle, String> {
+/// Starts the task for a stored table; `idle` is how long it may go without its people.
+pub fn spawn(stored: StoredTable, db: Db, idle: Duration) -> Result<TableHandle, String> {
     let table = rebuild(&stored)?;
     let (tx, rx) = mpsc::channel(1024);
     let id = stored.row.id;
@@ -162,6 +167,8 @@ pub fn spawn(stored: StoredTable, db: Db) -> Result<TableHandle, String> {
         deferred: VecDeque::new(),
         bot: None,
         deadline: None,
+        idle,
+        people_left_at: Instant::now(),
     };
     tokio::spawn(actor.run(rx));
     Ok(TableHandle { id, public_id, tx })
@@ -172,6 +179,7 @@ impl Actor {
         loop {
             self.start_bot_if_due();
             let deadline = self.deadline;
+            let closing = self.closing_time();
             tokio::select! {
                 cmd = rx.recv() => {
                     let Some(cmd) = cmd else { break };
@@ -203,8 +211,38 @@ impl Actor {
                     self.deadline = None;
                     self.time_out();
                 }
+                _ = async { tokio::time::sleep_until(closing.expect("guarded")).await }, if closing.is_some() => {
+                    self.close_idle().await;
+                }
             }
         }
+    }
+
+    /// Whether any seat's person has a connection open.
+    fn people_connected(&self) -> bool {
+        self.conns.iter().any(|c| c.viewer.seat().is_some())
+    }
+
+    /// A playing table whose people have all been away longer than the idle limit: shown as
+    /// paused rather than being played (its seats can still come back).
+    fn paused(&self) -> bool {
+        self.row.status == Status::Playing
+            && self.seats.iter().any(|s| s.bot.is_none())
+            && !self.people_connected()
+            && self.people_left_at.elapsed() >= self.idle
+    }
+
+    /// When a waiting table nobody is connected to closes.
+    fn closing_time(&self) -> Option<Instant> {
+        (self.row.status == Status::Waiting && !self.people_connected()).then(|| self.people_left_at + self.idle)
+    }
+
+    async fn close_idle(&mut self) {
+        self.row.status = Status::Closed;
+        if let Err(e) = self.db.set_status(self.id, Status::Closed).await {
+            eprintln!("table {}: {e}", self.id);
+        }
+        self.broadcast();
     }
 
     fn table(&self) -> &dyn DynTable {
@@ -341,7 +379,11 @@ impl Actor {
                 }
             }
             Cmd::Disconnect { conn } => {
+                let before = self.people_connected();
                 self.conns.retain(|c| c.id != conn);
+                if before && !self.people_connected() {
+                    self.people_left_at = Instant::now();
+                }
                 self.send_seats();
             }
             Cmd::Act { conn, version, action } => self.act(conn, version, action).await,

@@ -32,6 +32,16 @@ impl Actor {
                 None => return Err(self.token_refusal(seat)),
             },
         };
+        if let Viewer::Seat(_) = viewer {
+            // A seat's holder coming back opens a table closed for being left.
+            if self.row.status == Status::Closed {
+                self.row.status = Status::Waiting;
+                self.db
+                    .set_status(self.id, Status::Waiting)
+                    .await
+                    .map_err(|e| Refusal::new(ErrorCode::Server, e))?;
+            }
+        }
         if let Viewer::Seat(seat) = viewer {
             if !self.seats[seat].claimed {
                 let name = self.unique_name(name.as_deref(), seat);
@@ -118,6 +128,12 @@ impl Actor {
     }
 
     pub(super) async fn join(&mut self, name: String) -> Result<(Seat, String), Refusal> {
+        if self.row.status == Status::Closed {
+            return Err(Refusal::new(
+                ErrorCode::Full,
+                "this table was closed after everyone left it",
+            ));
+        }
         let Some(seat) = self
             .seats
             .iter()

@@ -157,6 +157,7 @@ impl Actor {
             seats: Some(self.seat_summaries()),
             rematch: Some(self.rematch.clone()),
             rematch_of: Some(self.parent.clone()),
+            paused: Some(self.paused()),
             ..TableSummary::from_row(&self.row)
         }
     }
