@@ -1,4 +1,6 @@
-//! The conformance suite every game runs (DESIGN.md section 4).
+//! The conformance suite every game runs: one shared set of random-play checks, so that every
+//! game is held to the same contract as the engine sees it, beside its own golden cases from the
+//! rules, scripted deals and fixed-deal counts.
 //!
 //! [`run`] plays many random matches and, after every step, checks what must hold for any
 //! game: legal actions exist until the end, are sorted and unique, all apply, and their text

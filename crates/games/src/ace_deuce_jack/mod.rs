@@ -1,6 +1,7 @@
 //! Ace-Deuce-Jack: a banking game for two or more. The pack is cut into three piles; any ace,
 //! deuce or jack among the three bottom cards wins every bet for the bank, otherwise the bank
-//! pays even money. RULES_NOTES section 6; rules page `rules.md`.
+//! pays even money. Rule decisions (ids ADJ-n) are in docs/decisions/ace_deuce_jack.md;
+//! rules page `rules.md`.
 
 mod bot;
 mod odds;

@@ -1,4 +1,4 @@
-//! Exact odds (RULES_NOTES ADJ2): three distinct random cards, twelve of the 52 bad for players.
+//! Exact odds (decision ADJ-2): three distinct random cards, twelve of the 52 bad for players.
 
 use serde::Serialize;
 

@@ -6,7 +6,7 @@ use engine::{
     draw_high_card, Bot, ConfigError, DealContext, DealerDraw, Game, GameInfo, VariantKind, VariantSpec, Variants,
 };
 
-/// Every rule choice of an Ace-Deuce-Jack game (RULES_NOTES 6.3).
+/// Every rule choice of an Ace-Deuce-Jack game (decision ADJ-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AdjConfig {
     /// Hands a banker deals before the bank passes left.

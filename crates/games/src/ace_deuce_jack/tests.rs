@@ -32,7 +32,7 @@ fn scripted(bottoms: &str, players: usize) -> Match<AceDeuceJack> {
     Match::new(setup).unwrap()
 }
 
-// ADJX1: bottom cards 4S KD 9C, bets 5, 10 and 2: the banker pays 17.
+// ADJ-X1: bottom cards 4S KD 9C, bets 5, 10 and 2: the banker pays 17.
 #[test]
 fn adjx1_bank_pays() {
     let mut m = scripted("4S KD 9C", 4);
@@ -42,7 +42,7 @@ fn adjx1_bank_pays() {
     assert_eq!(m.deal_deltas()[0], vec![-17, 5, 10, 2]);
 }
 
-// ADJX2: bottom cards 7H 2C QD: the deuce wins everything for the bank.
+// ADJ-X2: bottom cards 7H 2C QD: the deuce wins everything for the bank.
 #[test]
 fn adjx2_bank_wins() {
     let mut m = scripted("7H 2C QD", 4);
@@ -52,7 +52,7 @@ fn adjx2_bank_wins() {
     assert_eq!(m.deal_deltas()[0], vec![17, -5, -10, -2]);
 }
 
-// ADJX3: the exact odds, and the simulator against them over many seeded hands.
+// ADJ-X3: the exact odds, and the simulator against them over many seeded hands.
 #[test]
 fn adjx3_exact_odds_and_simulation() {
     let odds = AdjOdds::exact();

@@ -1,5 +1,5 @@
 //! Declarations: carres and sequences, each player's best set, and the contest that decides
-//! which team scores them (RULES_NOTES B9, B10; example BX6).
+//! which team scores them (decisions BEL-9, BEL-10; example BEL-X6).
 
 use cards::{Card, CardSet, Rank, Suit};
 use engine::Seat;
@@ -209,7 +209,7 @@ pub fn contest(tops: &[Option<Declaration>; 4], order: [Seat; 4], trump: Suit, f
             }
             Some((holder, best)) => {
                 // Only identical declarations tie; a carre against a trump sequence of equal
-                // value goes to the first in order whatever the flag (B9.4).
+                // value goes to the first in order whatever the flag (BEL-9.4).
                 if identical(&best, &d, trump) && holder % 2 != seat % 2 {
                     tied = true;
                 }

@@ -1,6 +1,6 @@
 //! Belote for four players in two partnerships (seats 0 and 2 against 1 and 3): bidding on the
 //! upcard, declarations, the trumping obligations, and contract scoring to 1000.
-//! RULES_NOTES section 3; the rules page is `rules.md`.
+//! Rule decisions (ids BEL-n) are in docs/decisions/belote.md; the rules page is `rules.md`.
 
 mod bot;
 mod declarations;

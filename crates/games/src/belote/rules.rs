@@ -54,7 +54,7 @@ pub enum Rounding {
     Off,
 }
 
-/// Every rule choice of a Belote game (RULES_NOTES 3.3).
+/// Every rule choice of a Belote game (decision BEL-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeloteConfig {
     pub direction: Direction,

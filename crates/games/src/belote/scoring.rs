@@ -1,4 +1,5 @@
-//! Card orders, card points and hand scoring (RULES_NOTES 3.1, B4-B8; examples BX1-BX4, BX7).
+//! Card orders, card points and hand scoring (rules page; decisions BEL-4 to BEL-8;
+//! examples BEL-X1 to BEL-X4, BEL-X7).
 
 use super::rules::{BeloteConfig, ContractBasis, Rounding, TieRule};
 use cards::{Card, Rank, Suit};

@@ -304,7 +304,7 @@ impl BeloteDeal {
         }
     }
 
-    /// The obligations on the next card (RULES_NOTES B12).
+    /// The obligations on the next card (decision BEL-12).
     fn duties(&self) -> Duties {
         let Some(led) = self.trick.led_suit() else {
             return Duties::new();

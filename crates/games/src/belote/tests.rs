@@ -22,7 +22,7 @@ fn legal(d: &BeloteDeal) -> Vec<String> {
     v.iter().map(|a| a.to_string()).collect()
 }
 
-// BX1: a trick of JS 9S AH TC with spades trump is worth 55; the pack holds 152.
+// BEL-X1: a trick of JS 9S AH TC with spades trump is worth 55; the pack holds 152.
 #[test]
 fn bx1_card_points() {
     let points: i64 = parse_card_list("JS 9S AH TC")
@@ -50,7 +50,7 @@ fn tally(card_points: i64, tricks: u8, declarations: i64, belote: i64) -> HandTa
     }
 }
 
-// BX2: takers 92 + tierce 20 against 70 + belote 20: made, 110 / 90.
+// BEL-X2: takers 92 + tierce 20 against 70 + belote 20: made, 110 / 90.
 #[test]
 fn bx2_contract_made() {
     let r = hand_scores(&config(&[]), 0, [tally(92, 5, 20, 0), tally(70, 3, 0, 20)]);
@@ -58,7 +58,7 @@ fn bx2_contract_made() {
     assert_eq!(r.scores, [110, 90]);
 }
 
-// BX3: takers 76 + belote against 86 + cinquante: failed; defenders 212 -> 210, takers keep 20.
+// BEL-X3: takers 76 + belote against 86 + cinquante: failed; defenders 212 -> 210, takers keep 20.
 #[test]
 fn bx3_contract_failed() {
     let r = hand_scores(&config(&[]), 0, [tally(76, 3, 0, 20), tally(86, 5, 50, 0)]);
@@ -66,7 +66,7 @@ fn bx3_contract_failed() {
     assert_eq!(r.scores, [20, 210]);
 }
 
-// BX4: capot with belote: 272 -> 270; with capot_value=250 also 270.
+// BEL-X4: capot with belote: 272 -> 270; with capot_value=250 also 270.
 #[test]
 fn bx4_capot() {
     let r = hand_scores(&config(&[]), 0, [tally(162, 8, 0, 20), tally(0, 0, 0, 0)]);
@@ -87,7 +87,7 @@ fn bx4_capot() {
     assert_eq!(r.scores, [250, 20]);
 }
 
-// BX7: rounding 86/76 -> 90/80, 85/77 -> 80/80, 95/67 -> 90/70; other modes.
+// BEL-X7: rounding 86/76 -> 90/80, 85/77 -> 80/80, 95/67 -> 90/70; other modes.
 #[test]
 fn bx7_rounding() {
     let r = |x| round_score(x, Rounding::DownOnFive);
@@ -122,7 +122,7 @@ fn bx5_position(items: &[&str]) -> BeloteDeal {
     BeloteDeal::in_play(config(items), 2, Suit::Spades, 0, hands, 3)
 }
 
-// BX5: forced trump, forced overtrump, and a free discard.
+// BEL-X5: forced trump, forced overtrump, and a free discard.
 #[test]
 fn bx5_forced_trump_and_overtrump() {
     let mut d = bx5_position(&[]);
@@ -163,7 +163,7 @@ fn partner_winning_frees_the_player_and_trump_leads_follow_the_flag() {
     }
 }
 
-// BX6: a tierce to the ace beats a tierce to the jack.
+// BEL-X6: a tierce to the ace beats a tierce to the jack.
 #[test]
 fn bx6_declaration_comparison() {
     let n = best_declarations(set("QC KC AC 7D 8H 9S TH JD"), false, Suit::Spades);
@@ -216,7 +216,7 @@ fn declaration_contest_rules() {
     let carre = d("QC QD QH QS", t);
     assert!(beats(&carre, &d("7S 8S 9S TS JS", t), t));
     assert!(!beats(&carre, &d("7H 8H 9H TH JH", t), t) && !beats(&d("7H 8H 9H TH JH", t), &carre, t));
-    // The B9 circle: K carre at the eldest, a trump five-run next, an A carre last: the A carre wins.
+    // The BEL-9 circle: K carre at the eldest, a trump five-run next, an A carre last: the A carre wins.
     let tops = [
         Some(d("KC KD KH KS", t)),
         Some(d("7H 8H 9H TH JH", t)),

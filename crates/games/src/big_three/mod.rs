@@ -1,6 +1,6 @@
 //! Big Three (Dig a Hole) for three players: a bid for the widow, then a climbing game of
 //! singles, sets, straights and runs where 3 is the highest rank; the first out of cards wins.
-//! RULES_NOTES section 7; rules page `rules.md`.
+//! Rule decisions (ids BIG-n) are in docs/decisions/big_three.md; rules page `rules.md`.
 
 mod bot;
 mod combo;

@@ -5,7 +5,7 @@ use engine::{
     draw_high_card, Bot, ConfigError, DealContext, DealerDraw, Game, GameInfo, Seat, VariantKind, VariantSpec, Variants,
 };
 
-/// Every rule choice of a Big Three game (RULES_NOTES 7.3).
+/// Every rule choice of a Big Three game (decision BIG-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BigThreeConfig {
     /// Turn order goes to the left (seat s+1); false: to the right.

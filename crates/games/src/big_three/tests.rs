@@ -36,7 +36,7 @@ fn legal(d: &BigThreeDeal) -> Vec<String> {
     v.iter().map(|a| a.to_string()).collect()
 }
 
-// BTX1: A (holding the 4 of hearts) bids 1, B 2, C passes, A passes: B plays solo at 2 with the
+// BIG-X1: A (holding the 4 of hearts) bids 1, B 2, C passes, A passes: B plays solo at 2 with the
 // widow, and A leads.
 #[test]
 fn btx1_bidding() {
@@ -57,7 +57,7 @@ fn btx1_bidding() {
     assert_eq!((d.solo(), d.step()), (Some(0), Step::Playing));
 }
 
-// BTX2: what may be played on what.
+// BIG-X2: what may be played on what.
 #[test]
 fn btx2_legality() {
     assert!(combo("567").beats(&combo("456"), false) && combo("89T").beats(&combo("567"), false));
@@ -91,7 +91,7 @@ fn play_out(d: &mut BigThreeDeal, rng: &mut GameRng) {
     }
 }
 
-// BTX3: with a bid of 2, the solo player going out first wins 4 (2 from each); an opponent going
+// BIG-X3: with a bid of 2, the solo player going out first wins 4 (2 from each); an opponent going
 // out first makes the solo player pay 2 to each.
 #[test]
 fn btx3_payment() {
@@ -174,7 +174,7 @@ fn the_first_dealer_is_drawn_and_the_winner_deals_next() {
             Match::<BigThree>::new(MatchSetup::new(3, Variants::defaults(BigThree::info().variants), seed)).unwrap();
         let draw = m.first_draw().expect("the first dealer is drawn");
         assert_eq!((m.dealer(), m.deal().view(0).dealer), (draw.dealer, draw.dealer));
-        // BT2: the highest number card deals (ace 1, courts count nothing); a tie draws again,
+        // BIG-2: the highest number card deals (ace 1, courts count nothing); a tie draws again,
         // so the dealer then holds one of the tied cards.
         let number = |c: Card| match c.face() {
             f @ 1..=10 => f,
@@ -379,7 +379,7 @@ mod model {
         engine::render(&d.scene(viewer).prompt, None, viewer, &seat_name)
     }
 
-    /// BTX1's bidding told: seat 0 opens with 1, seat 1 bids 2, seat 2 and seat 0 pass; seat 1
+    /// BIG-X1's bidding told: seat 0 opens with 1, seat 1 bids 2, seat 2 and seat 0 pass; seat 1
     /// takes the widow (seen by seat 1 only) and seat 0, the opener, leads.
     #[test]
     fn the_bidding_and_the_widow_are_told() {

@@ -1,4 +1,5 @@
-//! Hearts for four players, with the Omnibus bonus card and every variant in RULES_NOTES 11.
+//! Hearts for four players, with the Omnibus bonus card and the variants of
+//! docs/decisions/hearts.md (rule decisions, ids HRT-n).
 //!
 //! A deal has three phases: passing (each seat in turn from the dealer's left picks three
 //! cards, one decision per card, hidden from the others; then all are exchanged at once),

@@ -35,7 +35,7 @@ fn legal_text(deal: &HeartsDeal) -> Vec<String> {
 
 const ALL_HEARTS: &str = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH";
 
-// HX1: the queen and three hearts make 16; with Omnibus and the jack of diamonds, 6.
+// HRT-X1: the queen and three hearts make 16; with Omnibus and the jack of diamonds, 6.
 #[test]
 fn hx1_queen_and_three_hearts() {
     let won = set("QS 2H 7H KH 3C");
@@ -51,7 +51,7 @@ fn hx1_queen_and_three_hearts() {
     );
 }
 
-// HX2: a moon scores 0 / +26 to the others, or -26 / 0 when subtracting.
+// HRT-X2: a moon scores 0 / +26 to the others, or -26 / 0 when subtracting.
 #[test]
 fn hx2_moon_scoring_modes() {
     let won = [
@@ -64,7 +64,7 @@ fn hx2_moon_scoring_modes() {
     assert_eq!(shooter(&cfg, &won), Some(0));
     assert_eq!(deal_scores(&cfg, &won, MoonMode::AddToOthers), [0, 26, 26, 26]);
     assert_eq!(deal_scores(&cfg, &won, MoonMode::SubtractFromShooter), [-26, 0, 0, 0]);
-    // With Omnibus the moon includes the bonus card and its -10 is not added on top (H6).
+    // With Omnibus the moon includes the bonus card and its -10 is not added on top (HRT-6).
     let omni = config(&["omnibus=true"]);
     let with_jd = [won[0] | set("JD"), won[1], won[2], won[3]];
     assert_eq!(deal_scores(&omni, &with_jd, MoonMode::AddToOthers), [0, 26, 26, 26]);
@@ -72,7 +72,7 @@ fn hx2_moon_scoring_modes() {
         deal_scores(&omni, &with_jd, MoonMode::SubtractFromShooter),
         [-26, 0, 0, 0]
     );
-    // H8 checksums: 26 without a moon, 16 with Omnibus.
+    // HRT-8 checksums: 26 without a moon, 16 with Omnibus.
     let plain = [
         set("QS 2H"),
         set("3H 4H 5H"),
@@ -84,7 +84,7 @@ fn hx2_moon_scoring_modes() {
     assert_eq!(raw_points(&omni, &plain_omni).iter().sum::<i64>(), 16);
 }
 
-// HX3: Omnibus with the jack required: all hearts and the queen without it is no moon.
+// HRT-X3: Omnibus with the jack required: all hearts and the queen without it is no moon.
 #[test]
 fn hx3_omnibus_moon_needs_the_jack() {
     let won = [
@@ -117,7 +117,7 @@ fn hx4_deal(variants: &[&str]) -> HeartsDeal {
     HeartsDeal::new(cfg, 3, 0, &order_for(hands, 3))
 }
 
-// HX4: first trick, void in clubs: Omnibus forbids the jack of diamonds too.
+// HRT-X4: first trick, void in clubs: Omnibus forbids the jack of diamonds too.
 #[test]
 fn hx4_first_trick_restrictions() {
     let mut omni = hx4_deal(&["omnibus=true"]);
@@ -141,7 +141,7 @@ fn hx4_first_trick_restrictions() {
     assert!(!legal.contains(&"QS".to_string()) && !legal.contains(&"5H".to_string()));
 }
 
-// H1: a first-trick player with nothing but point cards may play any of them.
+// HRT-1: a first-trick player with nothing but point cards may play any of them.
 #[test]
 fn h1_only_point_cards_on_the_first_trick() {
     let hands = [
@@ -156,7 +156,7 @@ fn h1_only_point_cards_on_the_first_trick() {
     apply(&mut deal, "QS");
 }
 
-// HX5: the end of the match, lowest total wins.
+// HRT-X5: the end of the match, lowest total wins.
 #[test]
 fn hx5_end_of_match() {
     let exceeds = Hearts::new(4, &Variants::defaults(Hearts::info().variants)).unwrap();
@@ -169,11 +169,11 @@ fn hx5_end_of_match() {
     )
     .unwrap();
     assert!(at_least.match_over(&[100, 99, 60, 45], 7));
-    // Equal lowest totals share the win (H4).
+    // Equal lowest totals share the win (HRT-4).
     assert_eq!(exceeds.winners(&[101, 40, 60, 40]), vec![1, 3]);
 }
 
-// HX6: the pass cycle repeats every four deals.
+// HRT-X6: the pass cycle repeats every four deals.
 #[test]
 fn hx6_pass_cycle() {
     let cycle = config(&[]).pass_cycle;
@@ -284,7 +284,7 @@ fn queen_breaks_hearts_variant() {
     for (flag, broken) in [("queen_breaks_hearts=false", false), ("queen_breaks_hearts=true", true)] {
         let mut deal = HeartsDeal::new(config(&[flag, "pass_cycle=N"]), 3, 0, &order_for(hands, 3));
         for c in ["2C", "2D", "2S", "3H"] {
-            apply(&mut deal, c); // seat 3 holds only points: any may go (H1); 3H breaks hearts
+            apply(&mut deal, c); // seat 3 holds only points: any may go (HRT-1); 3H breaks hearts
         }
         assert!(deal.view(0).hearts_broken);
         let mut deal = HeartsDeal::new(config(&[flag, "pass_cycle=N"]), 3, 0, &order_for(hands, 3));

@@ -1,5 +1,5 @@
 //! Jewel's groups and the two arrangement searches built on the shared solver:
-//! the declarer's exact validator (RULES_NOTES J7) and the defenders' best arrangement (J8).
+//! the declarer's exact validator (decision JWL-7) and the defenders' best arrangement (JWL-8).
 //!
 //! Jewels are wild or natural at the holder's choice, so both searches try every split of the
 //! jewels into wilds and naturals (per jewel suit, since copies are identical). The compulsory
@@ -459,7 +459,7 @@ fn to_group(m: &MeldChoice) -> Group {
     g
 }
 
-/// The declarer's 16 cards checked exactly (J7): a pure four, four 3-card groups, at least one
+/// The declarer's 16 cards checked exactly (JWL-7): a pure four, four 3-card groups, at least one
 /// of them an auxiliary. Returns the best-scoring valid arrangement, or `None` for a wrong
 /// declaration.
 pub fn validate_declaration(solver: &mut Solver, table: &Table, hand: &[Card]) -> Option<Arrangement> {
@@ -514,7 +514,7 @@ fn all_wild() -> Group {
     }
 }
 
-/// A non-declaring hand arranged to its best advantage (J8): with a compulsory sequence, any
+/// A non-declaring hand arranged to its best advantage (JWL-8): with a compulsory sequence, any
 /// 3-card groups besides it and the count of the rest; without one, the full hand (12) and up
 /// to four bonus groups.
 pub fn best_arrangement(solver: &mut Solver, table: &Table, hand: &[Card]) -> Arrangement {

@@ -1,4 +1,5 @@
-//! Jewel (Basudeo Agarwal's game for 2 to 9 players with 162 cards; RULES_NOTES 12).
+//! Jewel (Basudeo Agarwal's game for 2 to 9 players with 162 cards; rule decisions, ids JWL-n,
+//! in docs/decisions/jewel.md).
 //!
 //! [`melds`] holds the groups and the two arrangement searches on the shared solver (the
 //! declarer's exact validator and the defenders' best arrangement), [`scoring`] the jewel

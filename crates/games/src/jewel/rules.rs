@@ -5,14 +5,14 @@ use crate::trick::ace_high;
 use cards::{Card, DeckSpec, GameRng};
 use engine::{Bot, ConfigError, DealContext, Game, GameInfo, HardSearch, Seat, VariantKind, VariantSpec, Variants};
 
-/// How a packer's cards go under the stock (J4).
+/// How a packer's cards go under the stock (JWL-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PackedOrder {
     Random,
     AsHeld,
 }
 
-/// Every rule choice of a Jewel game (RULES_NOTES 12.4).
+/// Every rule choice of a Jewel game (decision JWL-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JewelConfig {
     pub min_rounds_before_mid_pack: u32,

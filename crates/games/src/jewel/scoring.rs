@@ -1,4 +1,4 @@
-//! Jewel points and the difference-based settlement (RULES_NOTES 12.3, J9, J13).
+//! Jewel points and the difference-based settlement (decisions JWL-SETTLE, JWL-9, JWL-13).
 
 use cards::Card;
 
@@ -82,7 +82,7 @@ impl Settlement {
     }
 }
 
-/// What player `p` receives from player `q` (negative: pays), RULES_NOTES 12.3.
+/// What player `p` receives from player `q` (negative: pays), as in decision JWL-SETTLE.
 pub fn pay(players: &[Settlement], p: usize, q: usize) -> i32 {
     if p == q {
         return 0;

@@ -251,7 +251,7 @@ impl JewelDeal {
         self.step == Step::Draw && (done == 0 || done >= self.cfg.min_rounds_before_mid_pack)
     }
 
-    /// Whether the player to act may declare (J6: once everyone else has had a first turn).
+    /// Whether the player to act may declare (JWL-6: once everyone else has had a first turn).
     pub fn may_declare(&self) -> bool {
         self.turns >= self.players as u32
     }
@@ -286,7 +286,7 @@ impl JewelDeal {
     }
 
     /// After a discard: an empty stock is rebuilt from the other discards (the last discard
-    /// stays as the pile), once by default; when it runs out again the deal ends (J13).
+    /// stays as the pile), once by default; when it runs out again the deal ends (JWL-13).
     fn after_discard(&mut self) {
         if self.stock.is_empty() {
             let second_time = self.rebuilt >= 1 && self.cfg.no_declarer_after_second_stock;
@@ -475,7 +475,7 @@ impl Deal for JewelDeal {
                 self.hands[seat].remove(c);
                 self.known[seat].remove(c);
                 self.discards.push(c);
-                // J3: a joker or jewel is never takeable, not even as a chance card.
+                // JWL-3: a joker or jewel is never takeable, not even as a chance card.
                 self.takeable = !self.table.can_be_wild(c);
                 if !declaring {
                     self.after_discard();

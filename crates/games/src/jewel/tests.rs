@@ -16,7 +16,7 @@ fn spade_ace() -> Table {
     Table::new(card("AS"), true)
 }
 
-/// RULES_NOTES 12.3: the seed's nine-player example, every result and every chart cell.
+/// JWL-X1 and JWL-SETTLE: the published nine-player example, every result and every chart cell.
 #[test]
 fn nine_player_example_is_reproduced_exactly() {
     let played = |jewels, net| Settlement {
@@ -61,7 +61,7 @@ fn nine_player_example_is_reproduced_exactly() {
     assert_eq!(settle(&players).iter().sum::<i32>(), 0);
 }
 
-/// J13: without a declarer nobody pays for packing.
+/// JWL-13: without a declarer nobody pays for packing.
 #[test]
 fn no_declarer_means_no_pack_payments() {
     let players = [
@@ -125,10 +125,10 @@ fn example_hands_arrange_as_the_seed_says() {
     assert_eq!((arr.bonus, arr.penalty, arr.compulsory), (0, 12, None));
     assert_eq!(jewel_points(&t, &c, None), 7);
 
-    // D: J-Q-K-A of spades, a super set of 2D (J12: the bonus is the super set's), nine loose
+    // D: J-Q-K-A of spades, a super set of 2D (JWL-12: the bonus is the super set's), nine loose
     // spot cards counting 4, among them the 2 of spades: K-A-2 of spades would be the super
     // sequence (4), but only by breaking the compulsory four, which costs the full hand (12).
-    // J8 keeps the four: net -2 rather than 4 + 2 - 12 = -6.
+    // JWL-8 keeps the four: net -2 rather than 4 + 2 - 12 = -6.
     let d = cards("JS QS KS AS 2D 2D 2D 3C 5C 7C 9C 4H 6H 8H TH 2S");
     let arr = best_arrangement(&mut solver, &t, &d);
     assert_eq!((arr.bonus, arr.penalty, arr.net()), (2, 4, -2));
@@ -142,7 +142,7 @@ fn example_hands_arrange_as_the_seed_says() {
     assert_eq!((arr.bonus, arr.penalty, arr.net()), (4, 12, -8));
 }
 
-/// J9 and the packer's cap.
+/// JWL-9 and the packer's cap.
 #[test]
 fn jewel_points_per_suit_and_packer_cap() {
     let t = spade_ace();
@@ -156,7 +156,7 @@ fn jewel_points_per_suit_and_packer_cap() {
     assert_eq!(jewels_kept(&t, &cards("AD AH 3C AH"), 2), cards("AH AH"));
 }
 
-/// JX2: counts of loose cards.
+/// JWL-X2: counts of loose cards.
 #[test]
 fn counts_of_loose_cards() {
     let t = spade_ace();
@@ -167,7 +167,7 @@ fn counts_of_loose_cards() {
     assert_eq!(t.count(&cards("AH AD AS")), 1);
 }
 
-/// J1: which cards are jewels, and the marriage suit.
+/// JWL-1: which cards are jewels, and the marriage suit.
 #[test]
 fn open_card_decides_jewels_and_marriage() {
     let t = Table::new(card("7D"), true);
@@ -181,7 +181,7 @@ fn open_card_decides_jewels_and_marriage() {
     );
 }
 
-/// JX3: the super sequence serves as the auxiliary only within one group.
+/// JWL-X3: the super sequence serves as the auxiliary only within one group.
 #[test]
 fn super_sequence_as_auxiliary() {
     let mut solver = Solver::new();
@@ -203,7 +203,7 @@ fn super_sequence_as_auxiliary() {
     assert_eq!(validate_declaration(&mut solver, &t, &hand), None);
 }
 
-/// JX4 and J7: invalid declarations.
+/// JWL-X4 and JWL-7: invalid declarations.
 #[test]
 fn wrong_declarations_are_refused() {
     let mut solver = Solver::new();
@@ -235,7 +235,7 @@ fn jewels_wilds_and_marriages() {
     // 4-5-6-7 of spades with the jewel 7S as itself is the compulsory four.
     let hand = cards("4S 5S 6S 7S 2C 3C 4C 9H 9D 9C JH QH 7C 8H 8D 8C");
     assert!(validate_declaration(&mut solver, &t, &hand).is_some());
-    // A super set of jewels: 2 for the set (J11), and the three jewels pay 10 as jewels.
+    // A super set of jewels: 2 for the set (JWL-11), and the three jewels pay 10 as jewels.
     let hand = cards("2C 3C 4C 5C 7S 7S 7S 6H 7H 8H 9D 9H 9C JD QD KD");
     let decl = validate_declaration(&mut solver, &t, &hand).expect("valid");
     assert_eq!(decl.bonus, 2);
@@ -257,7 +257,7 @@ fn jewels_wilds_and_marriages() {
     assert_eq!((arr.bonus, arr.penalty), (0, 12));
 }
 
-/// J8: a defender shows the groups that pay most, and the count of the rest.
+/// JWL-8: a defender shows the groups that pay most, and the count of the rest.
 #[test]
 fn defender_arrangement_prefers_the_best_net() {
     let mut solver = Solver::new();

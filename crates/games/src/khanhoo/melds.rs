@@ -1,4 +1,4 @@
-//! Khanhoo's ten melds for the shared solver (RULES_NOTES 9.1, K4-K7, K11).
+//! Khanhoo's ten melds for the shared solver (rules page; decisions KHA-4 to KHA-7, KHA-11).
 
 use cards::{Card, Rank, Suit};
 use melds::{MeldChoice, MeldRules};

@@ -1,6 +1,7 @@
 //! Khanhoo for 2 to 4 players: a 61-card pack, closed melds of ten kinds scored by the shared
 //! exact meld solver, bumping a discard out of turn for a non-sequence meld (with the entitled
-//! player's challenge), and a game to 50. RULES_NOTES section 9; rules page `rules.md`.
+//! player's challenge), and a game to 50. Decisions (KHA-n): docs/decisions/khanhoo.md;
+//! rules page `rules.md`.
 
 mod bot;
 mod lookahead;

@@ -4,7 +4,7 @@ use super::state::KhanhooDeal;
 use cards::{Card, DeckSpec, GameRng};
 use engine::{Bot, ConfigError, DealContext, Game, GameInfo, HardSearch, VariantKind, VariantSpec, Variants};
 
-/// Every rule choice of a Khanhoo game (RULES_NOTES 9.3).
+/// Every rule choice of a Khanhoo game (decision KHA-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KhanhooConfig {
     pub aces_exactly_three: bool,

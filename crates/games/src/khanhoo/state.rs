@@ -258,7 +258,7 @@ impl KhanhooDeal {
         let mut out = Vec::new();
         if d.is_joker() {
             // A discarded joker stands for the one card a meld from the hand is missing, or
-            // (K7) for any card of a meld the hand already holds whole, which stays in hand.
+            // (KHA-7) for any card of a meld the hand already holds whole, which stays in hand.
             for (c, _) in hand.iter() {
                 if c.is_joker() {
                     continue;

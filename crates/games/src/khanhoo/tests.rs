@@ -18,7 +18,7 @@ fn value(t: &str, complete: bool) -> Option<i64> {
     hand_value(&cfg(&[]), &counts(t), complete)
 }
 
-// KX1: khanhoo 5 + court 4 + royal 3 + sequence 1 + triplet 2 = 15, plus 5 for going out.
+// KHA-X1: khanhoo 5 + court 4 + royal 3 + sequence 1 + triplet 2 = 15, plus 5 for going out.
 #[test]
 fn kx1_scoring_an_out_hand() {
     let hand = "AH 2S 3D KC 9H 9H JC QC KC 4S 5S 6S 5H 5S 5D";
@@ -26,14 +26,14 @@ fn kx1_scoring_an_out_hand() {
     assert_eq!(value(hand, false), Some(15));
 }
 
-// KX2: the joker completes a khanhoo (5) or the court meld Q-clubs 8S 8S (4).
+// KHA-X2: the joker completes a khanhoo (5) or the court meld Q-clubs 8S 8S (4).
 #[test]
 fn kx2_the_joker() {
     assert_eq!(value("AH JK 3D", true), Some(5));
     assert_eq!(value("JK 8S 8S", true), Some(4));
 }
 
-// KX3: 8H 8H 8D is no triplet; there are no club sequences; 8D 9D AD does not wrap.
+// KHA-X3: 8H 8H 8D is no triplet; there are no club sequences; 8D 9D AD does not wrap.
 #[test]
 fn kx3_invalid_melds() {
     assert_eq!(value("8H 8H 8D", false), Some(0));
@@ -42,7 +42,7 @@ fn kx3_invalid_melds() {
     assert_eq!(value("JC QC KC", true), Some(3), "clubs hold only the royal assembly");
 }
 
-// K11: the player out scores the best complete arrangement, not the best partial one.
+// KHA-11: the player out scores the best complete arrangement, not the best partial one.
 #[test]
 fn k11_complete_arrangements_for_the_player_out() {
     let hand = "AH 2H 3H 2S 3S 4S 3D 4D 5D";
@@ -206,7 +206,7 @@ fn a_claim_matching_two_kinds_of_meld_is_worth_the_better() {
     assert_eq!(d.view(1).claim.expect("a claim stands").value, 2);
 }
 
-// KX4: X discards 8S; Z (not next) bumps for a triplet (2); Y (next) challenges with a court
+// KHA-X4: X discards 8S; Z (not next) bumps for a triplet (2); Y (next) challenges with a court
 // meld (4): 4 >= 2, so Y keeps the card as its draw and lays Q-clubs 8S 8S face up.
 #[test]
 fn kx4_bump_and_challenge() {
@@ -231,7 +231,7 @@ fn kx4_bump_and_challenge() {
     assert!(d.view(0).frozen[0].is_empty());
 }
 
-// KX4, second case: Z bumps with the court meld (4), Y can only offer a sequence (1): Z takes
+// KHA-X4, second case: Z bumps with the court meld (4), Y can only offer a sequence (1): Z takes
 // the card, lays the meld face up, discards, and play continues at Z's left.
 #[test]
 fn a_bump_wins_over_a_weaker_challenge_and_play_skips_ahead() {
@@ -277,7 +277,7 @@ fn the_joker_in_claims() {
     d.legal_actions(&mut legal);
     assert!(legal.contains(&"bump QC 8S JK".parse().unwrap()), "{legal:?}");
     d.apply("bump QC 8S JK".parse().unwrap()).unwrap();
-    // K7: holding the whole court meld, a discarded joker may stand for one of its cards (here
+    // KHA-7: holding the whole court meld, a discarded joker may stand for one of its cards (here
     // the second 8S, which stays in hand).
     let mut d = deal_with(["QC 8S 8S", "JK", ""]);
     d.apply("discard JK".parse().unwrap()).unwrap();
@@ -376,7 +376,7 @@ fn read(said: &[engine::Said], viewer: engine::Viewer) -> Vec<String> {
     testkit::read(said, viewer)
 }
 
-/// KX1 as a whole hand: seat 1 opens by going out with the KX1 melds (15) plus 5; seat 2 holds
+/// KHA-X1 as a whole hand: seat 1 opens by going out with the KHA-X1 melds (15) plus 5; seat 2 holds
 /// a triplet (2) and a sequence (1); seat 0 a khanhoo made with the joker (5) and nothing else.
 #[test]
 fn going_out_and_the_count() {
@@ -443,7 +443,7 @@ fn going_out_and_the_count() {
         .ends_with("Hand scores: seat 0 5, seat 1 20, seat 2 3."));
 }
 
-/// KX4 told: Z (seat 0) bumps X's 8S for a triplet, Y (seat 2) challenges with a court meld and
+/// KHA-X4 told: Z (seat 0) bumps X's 8S for a triplet, Y (seat 2) challenges with a court meld and
 /// keeps it; then a draw from the stock, named to the drawer alone.
 #[test]
 fn bump_and_challenge_told() {

@@ -1,5 +1,5 @@
 //! One player's melds on the table and the plays that change them: new melds, lay-offs,
-//! splits and borrows (P14). Each play is checked in one place ([`Layout::check`]) and listed
+//! splits and borrows (PAN-14). Each play is checked in one place ([`Layout::check`]) and listed
 //! in another ([`Layout::plays`]); a test holds the list to exactly what the check accepts.
 
 use super::actions::Play;
@@ -73,7 +73,7 @@ impl Layout {
         self.melds().iter().any(|m| m.accepts(card, rules))
     }
 
-    /// The table entitlement `T` of P9: what all these melds are worth as conditions.
+    /// The table entitlement `T` of PAN-9: what all these melds are worth as conditions.
     pub fn entitlement(&self, rules: &MeldRules) -> u32 {
         self.melds().iter().map(|m| m.entitlement(rules)).sum()
     }

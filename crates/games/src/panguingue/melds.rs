@@ -1,5 +1,6 @@
 //! Panguingue melds: spreads (sets) and ropes, what each may take, how they split and lend
-//! cards, and what each is worth as a condition (RULES_NOTES 1.1, P7-P9, P12-P14).
+//! cards, and what each is worth as a condition (rules page; decisions PAN-7 to PAN-9,
+//! PAN-12 to PAN-14).
 //!
 //! A meld is stored by shape, not as a card list: a rope is (suit, lowest position, length) and
 //! a set is (rank, copies per suit), so a whole layout is a few bytes and copies of a card stay
@@ -129,14 +130,14 @@ impl fmt::Debug for Bag {
     }
 }
 
-/// The meld-related rule choices (RULES_NOTES 1.3).
+/// The meld-related rule choices (decision PAN-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MeldRules {
-    /// Cards added to a same-suit valle set pay 2 in spades and 1 otherwise (P7), not the full
+    /// Cards added to a same-suit valle set pay 2 in spades and 1 otherwise (PAN-7), not the full
     /// condition value.
     pub reduced_valle_increase: bool,
     /// A rope that becomes a condition by gaining its ace or king pays only the base value then
-    /// (P9 `BaseOnly`), not its whole entitlement.
+    /// (PAN-9 `BaseOnly`), not its whole entitlement.
     pub rope_upgrade_base_only: bool,
     /// A same-suit set of aces or kings accepts any ace or king (and stops being a condition).
     pub same_suit_aces_kings_take_any_suit: bool,
@@ -159,7 +160,7 @@ pub struct Meld {
     base_len: u8,
 }
 
-/// The pieces a meld leaves after cards are taken out of it (P14: "one or more valid melds"),
+/// The pieces a meld leaves after cards are taken out of it (PAN-14: "one or more valid melds"),
 /// each a valid meld: one, or two for a rope cut in the middle or a set whose rest holds
 /// exactly two suits (which can only stand as two one-suit sets). A player never has more than
 /// three melds, and a split or borrow always adds one, so a rest never needs three pieces.
@@ -184,9 +185,9 @@ impl Meld {
         base_len: 3,
     };
 
-    /// The meld these cards form, if any. `strict` is the rule for a meld put down new (P12: a
+    /// The meld these cards form, if any. `strict` is the rule for a meld put down new (PAN-12: a
     /// set of different suits holds each suit once); otherwise the rule for the parts of a split
-    /// and what a borrow leaves (P14: at least three different suits, repeats allowed).
+    /// and what a borrow leaves (PAN-14: at least three different suits, repeats allowed).
     pub fn from_cards(cards: impl IntoIterator<Item = Card>, strict: bool) -> Option<Meld> {
         let mut suits = [0u8; 4];
         let mut positions = [0u16; 4];
@@ -347,8 +348,8 @@ impl Meld {
     }
 
     /// What is left after taking `cards` out, if something is left and it stands as valid melds
-    /// (P14): a rope falls into its runs; a set's rest stays one set where it is a valid set
-    /// (non-strict, P14), and otherwise, holding exactly two suits of at least three cards each,
+    /// (PAN-14): a rope falls into its runs; a set's rest stays one set where it is a valid set
+    /// (non-strict, PAN-14), and otherwise, holding exactly two suits of at least three cards each,
     /// falls into those two one-suit sets (clubs, diamonds, hearts, spades order). No other
     /// arrangement is possible: a rest of three or more cards that is not one set has two suits
     /// only (a third suit makes it a mixed set; aces and kings are a set in any suits), so each
@@ -460,7 +461,7 @@ impl Meld {
         }
     }
 
-    /// What the meld entitles its owner to collect from each paying opponent (P9):
+    /// What the meld entitles its owner to collect from each paying opponent (PAN-9):
     /// `B + I * (n - 3)` for a condition, 0 otherwise.
     pub fn entitlement(&self, rules: &MeldRules) -> u32 {
         self.condition(rules).map_or(0, |(b, i)| {
@@ -522,7 +523,7 @@ pub fn set_bag(rank: Rank, suits: [u8; 4]) -> Bag {
     Meld::from_shape(Shape::Set { rank, suits }).cards()
 }
 
-/// Calls `f` with every meld that may be put down new from `hand` (P12), optionally only those
+/// Calls `f` with every meld that may be put down new from `hand` (PAN-12), optionally only those
 /// holding `must`.
 pub fn new_melds(hand: &Grid, must: Option<Card>, f: &mut impl FnMut(Bag)) {
     let must_at = must.and_then(|c| Some((position(c.rank()?)?, c.suit()?)));

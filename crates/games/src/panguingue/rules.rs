@@ -7,7 +7,7 @@ use engine::{
     Variants,
 };
 
-/// Which discard may be taken (P2).
+/// Which discard may be taken (PAN-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TakeRule {
     /// Only a stock card the previous player drew and threw away (and the first upcard).
@@ -16,7 +16,7 @@ pub enum TakeRule {
     AnyTop,
 }
 
-/// When a player may be forced to take the top discard (P3).
+/// When a player may be forced to take the top discard (PAN-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Forcing {
     LayOffOnly,
@@ -24,7 +24,7 @@ pub enum Forcing {
     Off,
 }
 
-/// The ten-melded protection (P10).
+/// The ten-melded protection (PAN-10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protection {
     Mandatory,
@@ -32,21 +32,21 @@ pub enum Protection {
     Off,
 }
 
-/// What the winner collects again for conditions (P16).
+/// What the winner collects again for conditions (PAN-16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repeat {
     FullEntitlement,
     BaseValuesOnly,
 }
 
-/// Who deals next (P17).
+/// Who deals next (PAN-17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NextDealer {
     WinnerIsEldest,
     RotateRight,
 }
 
-/// Every rule choice of a Panguingue game (RULES_NOTES 1.3).
+/// Every rule choice of a Panguingue game (decision PAN-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PanConfig {
     pub packs: u8,

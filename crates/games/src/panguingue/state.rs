@@ -29,7 +29,7 @@ pub(super) struct Player {
     pub(super) hand: CardCounts,
     pub(super) layout: Layout,
     pub(super) retired: bool,
-    /// The high-water mark `H` of P9: condition chips already collected.
+    /// The high-water mark `H` of PAN-9: condition chips already collected.
     pub(super) collected: u32,
 }
 
@@ -48,7 +48,7 @@ pub struct PanDeal {
     pub(super) stock: Vec<Card>,
     /// Top card last.
     pub(super) discards: Vec<Card>,
-    /// Whether the top discard is a stock card the previous player drew and threw (P2).
+    /// Whether the top discard is a stock card the previous player drew and threw (PAN-2).
     pub(super) top_from_stock: bool,
     /// Whether the stock is rebuilt from discards (so everyone knows what is in it).
     pub(super) stock_seen: bool,
@@ -182,7 +182,7 @@ impl PanDeal {
         self.seats.iter().filter(|p| !p.retired).count()
     }
 
-    /// Whether `q` pays conditions, the going-out chip and the no-meld penalty (P6).
+    /// Whether `q` pays conditions, the going-out chip and the no-meld penalty (PAN-6).
     fn pays(&self, q: usize) -> bool {
         !self.seats[q].retired || self.cfg.retired_pay
     }
@@ -198,7 +198,7 @@ impl PanDeal {
         }
     }
 
-    /// P9: after a melding play, opponents pay the rise in `p`'s table entitlement above what `p`
+    /// PAN-9: after a melding play, opponents pay the rise in `p`'s table entitlement above what `p`
     /// has already collected.
     fn settle_conditions(&mut self, p: usize) {
         let t = self.seats[p].layout.entitlement(&self.cfg.melds);
@@ -209,7 +209,7 @@ impl PanDeal {
         }
     }
 
-    /// Whether the top discard may be taken at all under the take rule (P2).
+    /// Whether the top discard may be taken at all under the take rule (PAN-2).
     pub(super) fn top_is_takeable(&self) -> bool {
         !self.discards.is_empty() && (self.cfg.take_rule == TakeRule::AnyTop || self.top_from_stock)
     }
@@ -235,7 +235,7 @@ impl PanDeal {
             });
     }
 
-    /// Starts `p`'s turn: the force window if the top discard may be forced on `p` (P3), else
+    /// Starts `p`'s turn: the force window if the top discard may be forced on `p` (PAN-3), else
     /// the draw.
     fn start_turn(&mut self, p: usize) {
         self.turn = p as u8;
@@ -286,14 +286,14 @@ impl PanDeal {
         self.stock_seen = true;
     }
 
-    /// The melds of the next player in turn when that player has 10 melded (P10).
+    /// The melds of the next player in turn when that player has 10 melded (PAN-10).
     fn watched(&self) -> Option<&Layout> {
         let p = self.turn as usize;
         let next = self.next_active(p);
         (next != p && self.seats[next].layout.melded() == 10).then_some(&self.seats[next].layout)
     }
 
-    /// Whether the drawn stock card may stay in the hand (P10's exception), given whether a
+    /// Whether the drawn stock card may stay in the hand (PAN-10's exception), given whether a
     /// card would feed the watched player.
     fn may_keep_drawn(&self, feeds: impl Fn(Card) -> bool) -> bool {
         self.drawn
@@ -306,7 +306,7 @@ impl PanDeal {
         self.drawn == Some(c) && !(self.seats[self.turn as usize].hand.count(c) >= 2 && may_keep)
     }
 
-    /// Calls `out` with each card the player in turn may discard now (P10 applied).
+    /// Calls `out` with each card the player in turn may discard now (PAN-10 applied).
     fn each_discard(&self, out: &mut impl FnMut(Card)) {
         let hand = &self.seats[self.turn as usize].hand;
         let watched = self.watched();
@@ -318,7 +318,7 @@ impl PanDeal {
                 .map(|(c, _)| c)
                 .filter(move |&c| !only_drawn || Some(c) == self.drawn)
         };
-        // A discard the next player may take (P2) that would put them out.
+        // A discard the next player may take (PAN-2) that would put them out.
         let unsafe_card = |c: Card| {
             self.cfg.protect == Protection::Mandatory
                 && (self.cfg.take_rule == TakeRule::AnyTop || self.throws_drawn(c, may_keep))
@@ -333,7 +333,7 @@ impl PanDeal {
         }
     }
 
-    /// Whether the player in turn has taken and melded a forced discard: P3's forced turn is the
+    /// Whether the player in turn has taken and melded a forced discard: PAN-3's forced turn is the
     /// take, its lay-off and the discard, so only the discard is left (a player whose forced
     /// card could not be melded drew from the stock and plays a free turn).
     fn forced_take_made(&self) -> bool {
@@ -368,7 +368,7 @@ impl PanDeal {
         }
     }
 
-    /// P16: the winner takes the pot, one chip from each paying opponent, every condition again
+    /// PAN-16: the winner takes the pot, one chip from each paying opponent, every condition again
     /// and any no-meld penalty.
     fn finish_won(&mut self, w: usize) {
         let rules = self.cfg.melds;
@@ -387,7 +387,7 @@ impl PanDeal {
         self.step = Step::Over;
     }
 
-    /// P5: everyone else retired, so the last player takes the pot with no other payment.
+    /// PAN-5: everyone else retired, so the last player takes the pot with no other payment.
     fn finish_alone(&mut self, w: usize) {
         self.deltas[w] += self.pot;
         self.pot = 0;
@@ -783,7 +783,7 @@ pub struct SeatView {
     pub hand_size: u32,
     pub melded: u32,
     pub melds: Vec<Vec<Card>>,
-    /// Condition chips collected so far (the high-water mark of P9).
+    /// Condition chips collected so far (the high-water mark of PAN-9).
     pub conditions_collected: u32,
     /// Chips won (+) or lost (-) in this deal so far, ante included.
     pub chips: i64,

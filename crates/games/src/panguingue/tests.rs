@@ -106,7 +106,7 @@ const RULES: MeldRules = MeldRules {
     same_suit_aces_kings_take_any_suit: false,
 };
 
-// PX1: which card groups are melds.
+// PAN-X1: which card groups are melds.
 #[test]
 fn px1_meld_validity() {
     for ok in [
@@ -171,7 +171,7 @@ fn conditions_table() {
     );
 }
 
-// PX2: X melds 5S 5S 5S (4 from each of four opponents), then adds a 5S (2 each; full: 4);
+// PAN-X2: X melds 5S 5S 5S (4 from each of four opponents), then adds a 5S (2 each; full: 4);
 // Y melds 7C 7D 7H (1 each) and adds 7S and 7C (1 each time).
 #[test]
 fn px2_conditions_and_increases() {
@@ -206,7 +206,7 @@ fn px2_conditions_and_increases() {
     }
 }
 
-// PX3: 2H 3H 4H gains the AH: 2 from each (base-only: 1); a 5H then adds 1.
+// PAN-X3: 2H 3H 4H gains the AH: 2 from each (base-only: 1); a 5H then adds 1.
 #[test]
 fn px3_rope_becoming_a_condition() {
     for (variant, upgrade) in [
@@ -226,7 +226,7 @@ fn px3_rope_becoming_a_condition() {
     }
 }
 
-// PX4: from 4C 5C 6C 7C the 7C may be borrowed to meld 7C 7D 7H (1 from each); the 5C may not.
+// PAN-X4: from 4C 5C 6C 7C the 7C may be borrowed to meld 7C 7D 7H (1 from each); the 5C may not.
 #[test]
 fn px4_borrowing() {
     let g = game(4, &[]);
@@ -260,7 +260,7 @@ fn a_rope_splits_after_lay_offs() {
     assert_eq!(d.view(2).players[2].melds, vec![cards("7D JD QD"), cards("4D 5D 6D")]);
 }
 
-// P14: 5S 5D 5H 5C 5S 5S split into 5S 5S 5S and 5D 5H 5C creates a spade valle condition.
+// PAN-14: 5S 5D 5H 5C 5S 5S split into 5S 5S 5S and 5D 5H 5C creates a spade valle condition.
 #[test]
 fn a_split_creates_a_condition() {
     let g = game(3, &[]);
@@ -279,7 +279,7 @@ fn a_split_creates_a_condition() {
     refused(&mut d, "split 1 5C 5D 5H");
 }
 
-// PX5: a drawn stock card thrown away may be taken by the next player (only to meld it); a
+// PAN-X5: a drawn stock card thrown away may be taken by the next player (only to meld it); a
 // card discarded from hand may not.
 #[test]
 fn px5_discard_availability() {
@@ -377,7 +377,7 @@ fn drawn_before_ten_melded(variants: &[&str], watched: &[&str], melds: &[&str], 
     d
 }
 
-// PX6: the next player U has 10 melded with 4D 5D 6D 7D: a drawn 3D that the current player
+// PAN-X6: the next player U has 10 melded with 4D 5D 6D 7D: a drawn 3D that the current player
 // will not meld must be kept, a hand card discarded instead; with an empty hand it is thrown.
 #[test]
 fn px6_ten_melded_protection() {
@@ -409,7 +409,7 @@ fn px6_ten_melded_protection() {
     assert_eq!(d.turn(), 1);
     // U can be forced to take it; nobody forces, and U takes it and goes out.
     assert_eq!(d.step(), Step::Force);
-    // Forced, U goes out the same way: the forced lay-off is the eleventh card (P3, P15).
+    // Forced, U goes out the same way: the forced lay-off is the eleventh card (PAN-3, PAN-15).
     let mut forced = d.clone();
     act(&mut forced, "force");
     assert_eq!(legal(&forced), ["take on 1"]);
@@ -423,7 +423,7 @@ fn px6_ten_melded_protection() {
     assert_eq!(d.winner(), Some(1));
 }
 
-/// PX7's table: five players, seat 1 (B) deals, so A = seat 0 is first hand; C = seat 2
+/// PAN-X7's table: five players, seat 1 (B) deals, so A = seat 0 is first hand; C = seat 2
 /// retires; A holds KS KS KS, 3C 3D 3H 3D and 5H 6H 7H on the table.
 fn px7_table(variants: &[&str]) -> PanDeal {
     let g = game(5, variants);
@@ -450,7 +450,7 @@ fn px7_go_out(d: &mut PanDeal) -> Vec<i64> {
     d.deltas().iter().zip(&before).map(|(a, b)| a - b).collect()
 }
 
-// PX7: five players, pot 5 + C's forfeit 2 = 7; A goes out with KS KS KS (2), 3D 3C 3H 3D (2)
+// PAN-X7: five players, pot 5 + C's forfeit 2 = 7; A goes out with KS KS KS (2), 3D 3C 3H 3D (2)
 // and 5H 6H 7H JH: 7 + 3 x (1 + 4) = 22 from B, D and E; C pays nothing more.
 #[test]
 fn px7_going_out_settlement() {
@@ -473,7 +473,7 @@ fn px7_going_out_settlement() {
     assert_eq!(d.outcome().unwrap().next_dealer, Some(0), "the deal passes right");
 }
 
-// PX8: pack sizes.
+// PAN-X8: pack sizes.
 #[test]
 fn px8_pack_arithmetic() {
     for (v, n) in [
@@ -494,7 +494,7 @@ fn px8_pack_arithmetic() {
     assert!(e.contains("lay-off-only"), "{e}");
 }
 
-// P5: everyone but one retires: the last takes the pot, nothing else is paid.
+// PAN-5: everyone but one retires: the last takes the pot, nothing else is paid.
 #[test]
 fn all_but_one_retire() {
     let g = game(4, &[]);
@@ -536,7 +536,7 @@ fn seven_of_clubs_thrown(variants: &[&str]) -> PanDeal {
     d
 }
 
-// P3: the others are asked in turn order from the player to the right; a forced player must
+// PAN-3: the others are asked in turn order from the player to the right; a forced player must
 // take the card and lay it off.
 #[test]
 fn forcing() {
@@ -565,7 +565,7 @@ fn forcing() {
     assert_eq!(legal(&d), ["stock", "take on 1"]);
 }
 
-// P4: an empty stock is rebuilt from the discards under the top one, whose status is kept.
+// PAN-4: an empty stock is rebuilt from the discards under the top one, whose status is kept.
 #[test]
 fn the_stock_is_rebuilt_from_the_discards() {
     let g = game(2, &[]);
@@ -854,7 +854,7 @@ fn action_text_round_trips_and_errors_name_the_problem() {
     assert!("fold".parse::<PanAction>().unwrap_err().contains("stay, retire"));
 }
 
-/// P17's start: the lowest card of a draw deals (aces low, then 2-7, J, Q, K); ties draw again.
+/// PAN-17's start: the lowest card of a draw deals (aces low, then 2-7, J, Q, K); ties draw again.
 #[test]
 fn the_first_dealer_draws_the_lowest_card() {
     let mut dealers = std::collections::BTreeSet::new();
@@ -936,7 +936,7 @@ fn conformance_with_rule_bots() {
     }
 }
 
-// P10 with copies: a hand's own copy of the drawn card may be thrown while the drawn one is
+// PAN-10 with copies: a hand's own copy of the drawn card may be thrown while the drawn one is
 // kept, and that discard cannot be taken.
 #[test]
 fn protection_throws_the_hands_copy_of_the_drawn_card() {
@@ -953,7 +953,7 @@ fn protection_throws_the_hands_copy_of_the_drawn_card() {
     assert!(d.view(1).top_takeable);
 }
 
-// P9 base-only: the piece of an upgraded rope left by a split still pays for each card added.
+// PAN-9 base-only: the piece of an upgraded rope left by a split still pays for each card added.
 #[test]
 fn base_only_rope_pieces_pay_for_added_cards() {
     let g = game(3, &["rope_upgrade_payment=base-only"]);
@@ -1013,7 +1013,7 @@ fn worlds_after_a_rebuild_keep_only_public_knowledge() {
     assert!(pending > 0 && placed > 0, "{pending} {placed}");
 }
 
-// P3: a forced turn is the take, the lay-off and the discard, with no other melding play in
+// PAN-3: a forced turn is the take, the lay-off and the discard, with no other melding play in
 // between. The reproduction: four players, seed 3, every decision the rule bot's (as the
 // engine's `hint` gives it) and every force window forced. The third forced take, `take on 2`,
 // used to be followed by `split 2 JD JD JD`.
@@ -1081,7 +1081,7 @@ fn a_forced_turn_is_take_lay_off_and_discard() {
     assert_eq!(forced_takes, ["take on 1", "take on 2", "take on 2"]);
 }
 
-// P3 with `forcing_scope=any-meld`: a forced player who melds the card by a new meld also only
+// PAN-3 with `forcing_scope=any-meld`: a forced player who melds the card by a new meld also only
 // discards; one who cannot meld it draws from the stock and plays an ordinary turn.
 #[test]
 fn any_meld_forcing_ends_with_the_discard_too() {
@@ -1106,7 +1106,7 @@ fn any_meld_forcing_ends_with_the_discard_too() {
     assert!(legal(&d).contains(&"meld QC QD QH".to_string()));
 }
 
-// P14: a set may split, and lend cards, leaving several melds. Two players, dealer 0: seat 1
+// PAN-14: a set may split, and lend cards, leaving several melds. Two players, dealer 0: seat 1
 // is dealt 7C 7C 7C 7H 7H 7H 7D 7S 7H KS, the upcard is 2C and the stock starts QD 4D.
 #[test]
 fn a_set_splits_and_lends_into_several_melds() {
@@ -1133,7 +1133,7 @@ fn a_set_splits_and_lends_into_several_melds() {
         lent.view(1).players[1].melds,
         vec![cards("7C 7C 7C"), cards("7H 7H 7H"), cards("7D 7H 7S")]
     );
-    // 2 + 2 + 1: no more than the 5 collected, so nothing is paid (P9).
+    // 2 + 2 + 1: no more than the 5 collected, so nothing is paid (PAN-9).
     assert_eq!(lent.layout(1).entitlement(&rules), 5);
     assert_eq!(lent.deltas(), d.deltas());
     // What is left must still stand as melds: 7C 7C 7C 7H 7H 7H less a 7C is not.
@@ -1159,7 +1159,7 @@ fn a_set_splits_and_lends_into_several_melds() {
 }
 
 // Nine sevens, three each of clubs, diamonds and hearts, split into three one-suit sets in one
-// play; the conditions are paid through P9 (with spades among them, the rise is paid).
+// play; the conditions are paid through PAN-9 (with spades among them, the rise is paid).
 #[test]
 fn nine_of_a_rank_split_into_three_one_suit_sets() {
     for (suits, split, melds, entitled, paid) in [
@@ -1192,7 +1192,7 @@ fn nine_of_a_rank_split_into_three_one_suit_sets() {
     }
 }
 
-// A borrow that leaves two one-suit sets, one of them in spades: the rise is paid (P9, P14).
+// A borrow that leaves two one-suit sets, one of them in spades: the rise is paid (PAN-9, PAN-14).
 #[test]
 fn a_borrow_leaving_one_suit_sets_pays_the_rise() {
     let g = game(3, &[]);

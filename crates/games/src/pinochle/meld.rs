@@ -1,4 +1,4 @@
-//! The meld table and an exact meld optimiser (RULES_NOTES AP2, AP3; examples APX1-APX3).
+//! The meld table and an exact meld optimiser (decisions PIN-2, PIN-3; examples PIN-X1 to PIN-X3).
 //!
 //! Melds fall in three classes: A (flush, royal marriage, marriages, dix), B (arounds: one ace,
 //! king, queen or jack of each suit) and C (pinochle: Q-spades and J-diamonds). A card copy may

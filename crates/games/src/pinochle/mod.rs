@@ -1,7 +1,8 @@
 //! Three-handed Auction Pinochle: a 48-card pack (two of each card 9 to A), an auction for the
 //! widow, one bidder melding alone against two temporary partners, 15 tricks with the follow /
-//! trump / head obligations, and chip settlement by the bid. RULES_NOTES section 8 (the seed is a
-//! reversed fragment without its meld table); rules page `rules.md`.
+//! trump / head obligations, and chip settlement by the bid. Rule decisions (ids PIN-n) are in
+//! docs/decisions/pinochle.md (the rule text was reversed, without its meld table); rules
+//! page `rules.md`.
 
 mod bot;
 mod meld;

@@ -24,7 +24,7 @@ pub enum MustHead {
     Never,
 }
 
-/// Every rule choice of an Auction Pinochle game (RULES_NOTES 8.3).
+/// Every rule choice of an Auction Pinochle game (decision PIN-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PinochleConfig {
     pub min_bid: i64,

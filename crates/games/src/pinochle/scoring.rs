@@ -1,4 +1,4 @@
-//! Card points and settlement (RULES_NOTES AP7, AP9, AP10; example APX5).
+//! Card points and settlement (decisions PIN-7, PIN-9, PIN-10; example PIN-X5).
 
 use super::rules::{CardCount, PinochleConfig};
 use cards::{Card, Rank, Suit};

@@ -11,7 +11,7 @@ fn config(items: &[&str]) -> PinochleConfig {
     PinochleConfig::from_variants(&Variants::parse(AuctionPinochle::info().variants, items).unwrap())
 }
 
-// APX1: spades trump; aces and kings around, royal marriage and pinochle share cards: 260.
+// PIN-X1: spades trump; aces and kings around, royal marriage and pinochle share cards: 260.
 #[test]
 fn apx1_meld_sharing_across_classes() {
     let h = hand("AS AH AD AC KS KH KD KC QS JD TC TD TH JC JH");
@@ -24,7 +24,7 @@ fn apx1_meld_sharing_across_classes() {
     assert!(m.lines.iter().any(|l| l.kind == MeldKind::Pinochle));
 }
 
-// APX2: one of each A 10 K Q J of hearts: the flush alone (150); a second K and Q add a royal
+// PIN-X2: one of each A 10 K Q J of hearts: the flush alone (150); a second K and Q add a royal
 // marriage (190).
 #[test]
 fn apx2_same_class_conflict() {
@@ -34,7 +34,7 @@ fn apx2_same_class_conflict() {
     assert_eq!(best_meld(&hand(more), Suit::Hearts, false).points, 190);
 }
 
-// APX3: flush 150 + marriage KS QS 20 + pinochle QS JD 40 = 210.
+// PIN-X3: flush 150 + marriage KS QS 20 + pinochle QS JD 40 = 210.
 #[test]
 fn apx3_the_210_example() {
     let h = hand("AH TH KH QH JH KS QS JD 9C TC 9D TD AC TS 9S");
@@ -133,7 +133,7 @@ fn meld_optimiser_matches_brute_force_on_random_hands() {
     }
 }
 
-// APX4: P1 300, P2 310, P3 passes, P1 350, P2 passes: P1 bids 350; P3 never speaks again.
+// PIN-X4: P1 300, P2 310, P3 passes, P1 350, P2 passes: P1 bids 350; P3 never speaks again.
 #[test]
 fn apx4_auction() {
     let order = cards::DeckSpec::Pinochle48.cards();
@@ -176,7 +176,7 @@ fn apx4_auction() {
     assert_eq!(Deal::outcome(&d).unwrap().deltas, vec![0, 0, 0]);
 }
 
-// APX5: V(350) = 2: made, each opponent pays 2; failed, the bidder pays each 4; conceded, 2.
+// PIN-X5: V(350) = 2: made, each opponent pays 2; failed, the bidder pays each 4; conceded, 2.
 #[test]
 fn apx5_settlement() {
     let cfg = config(&[]);
@@ -234,7 +234,7 @@ const BIG_MELD: [&str; 3] = [
     "TS TH TD TC TS TH TD TC 9S 9H 9D 9C 9S 9H 9D",
 ];
 
-// APX6: a meld reaching the bid wins at once.
+// PIN-X6: a meld reaching the bid wins at once.
 #[test]
 fn apx6_instant_win() {
     let o = order_for(BIG_MELD, "JC JC 9C");
@@ -623,7 +623,7 @@ fn a_concession_is_explained_with_its_payment() {
     assert_eq!(d.deltas(), [-8, 4, 4]);
 }
 
-// APX6 again: a meld of 420 against a bid of 300 (worth 1 chip) wins at once.
+// PIN-X6 again: a meld of 420 against a bid of 300 (worth 1 chip) wins at once.
 #[test]
 fn an_instant_win_is_explained() {
     use engine::Viewer;

@@ -1,10 +1,10 @@
-//! The question-and-answer auction as RULES_NOTES SS2 formalises it.
+//! The question-and-answer auction as decision SOL-2 makes it exact.
 //!
 //! Players come in one at a time in turn order from the eldest. Until someone says "I ask",
 //! each may ask or pass. Then the next player questions the holder: they name a higher game or
 //! pass; the holder answers yes (and now holds that game) or passes (and the asker is committed
 //! to the game just named and becomes the holder). Each new player questions the survivor; the
-//! last survivor is the declarer. A holder of both black queens may not pass below solo (SS3).
+//! last survivor is the declarer. A holder of both black queens may not pass below solo (SOL-3).
 
 use super::scoring::SoloGame;
 use engine::Seat;

@@ -1,6 +1,7 @@
 //! Spanish Solo for four players, each for themselves: the black queens as permanent top
 //! trumps, six games from simple (with a hidden partner, the holder of a called ace) to tout in
-//! colour, and the question-and-answer auction. RULES_NOTES section 10; rules page `rules.md`.
+//! colour, and the question-and-answer auction. Decisions (SOL-n):
+//! docs/decisions/solo.md; rules page `rules.md`.
 
 mod auction;
 mod bot;

@@ -3,7 +3,7 @@ use super::state::SoloDeal;
 use cards::{Card, DeckSpec, GameRng, Suit};
 use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
 
-/// Which ace the declarer of a simple game may call (SS1).
+/// Which ace the declarer of a simple game may call (SOL-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CallAceRule {
     /// An ace the declarer does not hold and that is not the trump ace (the trump ace only when
@@ -14,7 +14,7 @@ pub enum CallAceRule {
     Any,
 }
 
-/// Every rule choice of a Solo game (RULES_NOTES 10.3).
+/// Every rule choice of a Solo game (decision SOL-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SoloConfig {
     pub colour: Suit,
@@ -46,7 +46,7 @@ impl SoloConfig {
         }
     }
 
-    /// The aces the declarer may call with this hand and trump (SS1).
+    /// The aces the declarer may call with this hand and trump (SOL-1).
     pub fn callable_aces(&self, hand: cards::CardSet, trump: Suit) -> cards::CardSet {
         let aces: cards::CardSet = Suit::ALL.iter().map(|&s| Card::new(cards::Rank::Ace, s)).collect();
         let trump_ace = cards::CardSet::single(Card::new(cards::Rank::Ace, trump));

@@ -1,4 +1,5 @@
-//! The six games, card order with the black queens, and scores (RULES_NOTES 10.1; SSX1, SSX4).
+//! The six games, card order with the black queens, and scores (rules page; examples SOL-X1,
+//! SOL-X4).
 
 use cards::{Card, Rank, Suit};
 use serde::Serialize;

@@ -33,7 +33,7 @@ const SUITS_APART: [&str; 4] = [
     "AD KD QD JD TD 9D 8D 7D",
 ];
 
-// SSX1: hearts trump: QC > 7H > QS > AH > KH > QH > JH > 10H > 9H > 8H; on a club lead the
+// SOL-X1: hearts trump: QC > 7H > QS > AH > KH > QH > JH > 10H > 9H > 8H; on a club lead the
 // clubs run A K J 10 9 8 7.
 #[test]
 fn ssx1_card_order() {
@@ -55,7 +55,7 @@ fn ssx1_card_order() {
     assert_eq!(suit_of("QC".parse().unwrap(), Suit::Hearts), Suit::Hearts);
 }
 
-// SSX2: diamonds trump, clubs led: with QC and 9C you must play 9C; with QC and only diamonds
+// SOL-X2: diamonds trump, clubs led: with QC and 9C you must play 9C; with QC and only diamonds
 // you may trump with either.
 #[test]
 fn ssx2_black_queens_follow_trumps() {
@@ -103,7 +103,7 @@ fn ssx2_black_queens_follow_trumps() {
     );
 }
 
-// SSX3: the auction example, ending with the dealer free to announce tout in colour.
+// SOL-X3: the auction example, ending with the dealer free to announce tout in colour.
 #[test]
 fn ssx3_auction() {
     let mut d = deal(&[], SUITS_APART);
@@ -137,7 +137,7 @@ fn ssx3_auction() {
     assert_eq!(d.step(), Step::Playing, "no partner in a tout");
 }
 
-// SSX4: simple in colour with 5 tricks: +4 each; with 4: -4 each; tout in suit with 7: -16.
+// SOL-X4: simple in colour with 5 tricks: +4 each; with 4: -4 each; tout in suit with 7: -16.
 #[test]
 fn ssx4_scores() {
     assert_eq!(deal_scores(SoloGame::SimpleColour, 0, 2, 5, false, false), [4, 0, 4, 0]);
@@ -153,7 +153,7 @@ fn ssx4_scores() {
     assert_eq!(deal_scores(SoloGame::Solo, 2, 2, 5, false, true), [0, 0, 8, 0]);
 }
 
-// SSX5: everyone passes; the queen of clubs' holder picks clubs: simple in colour (4), calling AD.
+// SOL-X5: everyone passes; the queen of clubs' holder picks clubs: simple in colour (4), calling AD.
 #[test]
 fn ssx5_all_pass() {
     let mut d = deal(&[], SUITS_APART);

@@ -1,6 +1,6 @@
 //! Three Thirteen melds for the shared solver: sets (three or more of a rank, duplicates
 //! allowed) and runs (three or more in one suit, aces low, no wrap), wild cards anywhere, and
-//! deadwood counted A 1, 2-10 face value, J Q K 10 (RULES_NOTES 5).
+//! deadwood counted A 1, 2-10 face value, J Q K 10 (decision TTR-5).
 
 use cards::{Card, Rank, Suit};
 use melds::{MeldChoice, MeldRules};

@@ -1,6 +1,6 @@
 //! Three Thirteen Rummy for 2 to 8 players: eleven rounds of 3 to 13 cards, the wild rank equal
 //! to the hand size, closed melds, and minimum deadwood scored by the shared exact meld solver.
-//! RULES_NOTES section 5; rules page `rules.md`.
+//! Rule decisions (ids TTR-n) are in docs/decisions/three_thirteen.md; rules page `rules.md`.
 
 mod bot;
 mod lookahead;

@@ -4,7 +4,7 @@ use super::state::TtDeal;
 use cards::{Card, DeckSpec, GameRng};
 use engine::{Bot, ConfigError, DealContext, Game, GameInfo, HardSearch, VariantKind, VariantSpec, Variants};
 
-/// Every rule choice of a Three Thirteen game (RULES_NOTES 5.3).
+/// Every rule choice of a Three Thirteen game (decision TTR-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtConfig {
     pub packs: u8,

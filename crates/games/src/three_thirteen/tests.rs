@@ -16,19 +16,19 @@ fn deadwood(t: &str, wild: u8) -> i32 {
     -best_partition(&counts(t), rank(wild), deadwood_value(rank(wild))).score
 }
 
-// TTX1: round 1 (3s wild): 3C 7H 7S is a set 7-7-wild.
+// TTR-X1: round 1 (3s wild): 3C 7H 7S is a set 7-7-wild.
 #[test]
 fn ttx1_wild_completes_a_set() {
     assert_eq!(deadwood("3C 7H 7S", 3), 0);
 }
 
-// TTX2: round 6 (8s wild): 4H5H6H | KS KD 8C | 2C 9D: deadwood 2 + 9 = 11.
+// TTR-X2: round 6 (8s wild): 4H5H6H | KS KD 8C | 2C 9D: deadwood 2 + 9 = 11.
 #[test]
 fn ttx2_the_wild_goes_where_it_saves_most() {
     assert_eq!(deadwood("4H 5H 6H KS KD 8C 2C 9D", 8), 11);
 }
 
-// TTX3: no wrap round the ace; a wild may stand for a missing card inside a run.
+// TTR-X3: no wrap round the ace; a wild may stand for a missing card inside a run.
 #[test]
 fn ttx3_runs_do_not_wrap() {
     assert_eq!(
@@ -40,7 +40,7 @@ fn ttx3_runs_do_not_wrap() {
     assert_eq!(deadwood("JH QC KH", 12), 0, "J-wild-K");
 }
 
-// TTX4: packs by player count.
+// TTR-X4: packs by player count.
 #[test]
 fn too_few_packs_are_refused() {
     let v = |d: &str| Variants::parse(ThreeThirteen::info().variants, &[format!("decks={d}")]).unwrap();

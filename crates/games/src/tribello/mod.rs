@@ -1,6 +1,6 @@
 //! Tribello for three players: twelve deals in four phases of three (cut trump, dealer's trump,
 //! no trump, no trump avoiding tricks), fixed trick quotas by seat, and a widow exchange before
-//! play. RULES_NOTES section 2; the rules page is `rules.md`.
+//! play. Rule decisions (ids TRI-n) are in docs/decisions/tribello.md; rules page `rules.md`.
 
 mod bot;
 mod present;

@@ -6,7 +6,7 @@ use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, Variant
 /// When the phase-2 dealer names trump.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase2TrumpTiming {
-    /// Right after seeing the dealt hand, before any exchange (the default, T3).
+    /// Right after seeing the dealt hand, before any exchange (the default, TRI-3).
     BeforeExchange,
     /// After the dealer's own exchange, before the others'.
     AfterDealerExchange,

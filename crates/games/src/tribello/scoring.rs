@@ -1,4 +1,4 @@
-//! Quotas and scores: RULES_NOTES 2.1 and the worked examples TRX1 and TRX2.
+//! Quotas and scores: as on the rules page, with the worked examples TRI-X1 and TRI-X2.
 
 /// The four phases of a match, three deals each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

@@ -34,7 +34,7 @@ fn act(m: &mut Match<Tribello>, text: &str) {
     m.apply_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
 }
 
-// TRX1: phase 1, tricks 7 / 5 / 1 score +1 / +1 / -2.
+// TRI-X1: phase 1, tricks 7 / 5 / 1 score +1 / +1 / -2.
 #[test]
 fn trx1_phase_one_scoring() {
     assert_eq!(deal_scores(Phase::CutTrump, 0, [7, 5, 1]), [1, 1, -2]);
@@ -42,7 +42,7 @@ fn trx1_phase_one_scoring() {
     assert_eq!(deal_scores(Phase::CutTrump, 1, [1, 7, 5]), [-2, 1, 1]);
 }
 
-// TRX2: phase 4, tricks 2 / 5 / 6 score +1 / -1 / 0.
+// TRI-X2: phase 4, tricks 2 / 5 / 6 score +1 / -1 / 0.
 #[test]
 fn trx2_reversed_scoring() {
     assert_eq!(deal_scores(Phase::Reversed, 0, [2, 5, 6]), [1, -1, 0]);
@@ -58,7 +58,7 @@ const LEFT_HAND: &str = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC AD";
 const RIGHT_HAND: &str = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH";
 const WIDOW: &str = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS";
 
-// TRX3: trump hearts; dealer leads KC, left AC, right (void in clubs) 2H: right wins. Without
+// TRI-X3: trump hearts; dealer leads KC, left AC, right (void in clubs) 2H: right wins. Without
 // trump (phase 3) left's AC wins.
 #[test]
 fn trx3_trick_winner_with_and_without_trump() {
@@ -87,7 +87,7 @@ fn trx3_trick_winner_with_and_without_trump() {
     assert_eq!(d.tricks_won(), [0, 1, 0]);
 }
 
-// TRX4: the dealer exchanges 5 (8 left), left 6 (2 left): right may exchange at most 2.
+// TRI-X4: the dealer exchanges 5 (8 left), left 6 (2 left): right may exchange at most 2.
 #[test]
 fn trx4_exchange_limits() {
     let order = order_for([DEALER_HAND, LEFT_HAND, RIGHT_HAND], WIDOW, 0);

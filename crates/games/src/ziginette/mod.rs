@@ -1,6 +1,7 @@
 //! Ziginette: an Italian banking game on a 40-card pack. Bets go on face-up board cards; a
 //! card pairing a board card wins the bets on it for the bank, a card pairing the banker's card
-//! ends the hand with the bank paying every live bet. RULES_NOTES section 4; rules page `rules.md`.
+//! ends the hand with the bank paying every live bet. Decisions (ZIG-n):
+//! docs/decisions/ziginette.md; rules page `rules.md`.
 
 mod bot;
 mod odds;

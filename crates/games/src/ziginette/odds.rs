@@ -1,5 +1,5 @@
 //! Exact odds for the bets on the board, by dynamic programming over which board ranks are
-//! matched before the banker's rank appears (RULES_NOTES Z1, Z4, Z5).
+//! matched before the banker's rank appears (decisions ZIG-1, ZIG-4, ZIG-5).
 //!
 //! Only the relative order of the relevant copies matters: the next copy to appear among those
 //! still live is equally likely to be any of them. So from a set S of board ranks already

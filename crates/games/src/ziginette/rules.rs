@@ -6,7 +6,7 @@ use engine::{
     draw_high_card, Bot, ConfigError, DealContext, DealerDraw, Game, GameInfo, VariantKind, VariantSpec, Variants,
 };
 
-/// What happens when the opening cards pair (Z2).
+/// What happens when the opening cards pair (ZIG-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Playette {
     /// Any pair among the two board cards and the banker's card: reshuffle and redeal.
@@ -16,7 +16,7 @@ pub enum Playette {
     BankerWinsPairedCard,
 }
 
-/// Every rule choice of a Ziginette game (RULES_NOTES 4.3).
+/// Every rule choice of a Ziginette game (decision ZIG-VARIANTS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ZiginetteConfig {
     pub playette: Playette,

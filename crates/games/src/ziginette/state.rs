@@ -21,7 +21,7 @@ pub enum Step {
     Over,
 }
 
-/// How a hand ended (RULES_NOTES Z4).
+/// How a hand ended (decision ZIG-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ending {
@@ -93,7 +93,7 @@ impl FromStr for ZiginetteAction {
     }
 }
 
-/// What a rank is doing in the hand (Z1).
+/// What a rank is doing in the hand (ZIG-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum RankState {
     Unseen,
@@ -381,7 +381,7 @@ impl ZiginetteDeal {
                         self.open_window(None);
                         return;
                     }
-                    // No window opens here. Even with no bet left the hand goes on (Z4 ends it
+                    // No window opens here. Even with no bet left the hand goes on (ZIG-4 ends it
                     // only when a window closes empty): the next new board card opens one.
                 }
                 RankState::Dead => {

@@ -37,7 +37,7 @@ fn acts(m: &mut Match<Ziginette>, list: &[&str]) {
 
 const ALL_DONE: [&str; 3] = ["done", "done", "done"];
 
-// ZX1: X bets 10 on the 5, Y 5 on the K; 7C comes, Z bets 4 on it; 5D takes X's 10; 5H is dead;
+// ZIG-X1: X bets 10 on the 5, Y 5 on the K; 7C comes, Z bets 4 on it; 5D takes X's 10; 5H is dead;
 // 3S pairs the banker's card: the bank pays Y 5 and Z 4. Net +1; the bank passes right.
 #[test]
 fn zx1_worked_hand() {
@@ -58,7 +58,7 @@ fn zx1_worked_hand() {
     assert_eq!(m.deal().banker(), 3, "the bank passed to the right");
 }
 
-// ZX2: a pair among the opening cards means a reshuffle before anything is bet.
+// ZIG-X2: a pair among the opening cards means a reshuffle before anything is bet.
 #[test]
 fn zx2_playette() {
     for top in ["6S QH 6D", "4C 4D 7S"] {
@@ -70,7 +70,7 @@ fn zx2_playette() {
     }
 }
 
-// ZX3: board 2C and JD; 2H then JS match both: the board is empty and the bank keeps the bets.
+// ZIG-X3: board 2C and JD; 2H then JS match both: the board is empty and the bank keeps the bets.
 #[test]
 fn zx3_board_emptied() {
     let mut m = scripted(&[], "2C JD 5S 2H JS");
@@ -118,7 +118,7 @@ fn only_the_new_board_card_takes_bets_under_that_window_rule() {
     m.apply_text("bet 7 2").unwrap();
 }
 
-/// Z4: a match that leaves no live bet does not end the hand when no window follows it; the
+/// ZIG-4: a match that leaves no live bet does not end the hand when no window follows it; the
 /// next new board card opens one, and the hand ends when that window closes empty.
 #[test]
 fn without_a_window_the_hand_goes_on_to_the_next_new_card() {
