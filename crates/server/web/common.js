@@ -61,12 +61,31 @@ export const settings = {
   },
   set(key, value) {
     try {
-      localStorage.setItem(`cardroom.${key}`, JSON.stringify(value));
+      if (value === null) localStorage.removeItem(`cardroom.${key}`);
+      else localStorage.setItem(`cardroom.${key}`, JSON.stringify(value));
     } catch {
       // Private mode or full storage: the setting lasts for this page only.
     }
   },
+  /** The keys kept under `prefix` (without the prefix): the tables this browser has seats at. */
+  keys(prefix) {
+    try {
+      return Object.keys(localStorage)
+        .filter((k) => k.startsWith(`cardroom.${prefix}`))
+        .map((k) => k.slice(`cardroom.${prefix}`.length));
+    } catch {
+      return [];
+    }
+  },
 };
+
+/** Shares a link with the system's share sheet where there is one (phones), else copies it. */
+export function shareButton(url, label = 'Share') {
+  if (!navigator.share) return copyButton(url, 'Copy link');
+  const button = el('button', { type: 'button', class: 'small-button' }, label);
+  button.addEventListener('click', () => navigator.share({ title: 'A seat at a cardroom table', url }).catch(() => {}));
+  return button;
+}
 
 export function applyDisplaySettings() {
   document.body.classList.toggle('four-colour', settings.get('fourColour', false));

@@ -1,6 +1,6 @@
 // The lobby: the twelve games with a paragraph each, a create-table form generated from each
 // game's variant specs, and the tables open to join, being played, and finished.
-import { api, el, errorBox, gameList, settings } from './common.js';
+import { api, copyButton, el, errorBox, gameList, settings, shareButton } from './common.js';
 
 export async function showLobby(main) {
   document.title = 'cardroom';
@@ -15,17 +15,21 @@ export async function showLobby(main) {
   const nameInput = el('input', { id: 'player-name', name: 'name', autocomplete: 'nickname', maxlength: 32, value: settings.get('name', '') });
   nameInput.addEventListener('change', () => settings.set('name', nameInput.value.trim()));
   const tablesSection = el('section', { id: 'tables', 'aria-labelledby': 'tables-title' }, el('h2', { id: 'tables-title' }, 'Tables'), el('p', {}, 'Loading the tables…'));
+  const mineSection = el('section', { id: 'your-tables', 'aria-labelledby': 'your-tables-title', hidden: true });
   main.replaceChildren(
     el('section', { class: 'intro' },
       el('h1', {}, 'Traditional card games, played by the rules'),
       el('p', {}, 'Start a table for any game below, fill the other seats with bots or friends (send them the invite link), and play in the browser.'),
       el('p', { class: 'field' }, el('label', { for: 'player-name' }, 'Your name at the table '), nameInput)),
-    tablesSection,
+    mineSection,
+    // The games first: a newcomer's one click ("Play Hearts") is in view without scrolling.
     el('section', { id: 'games', 'aria-labelledby': 'games-title' },
       el('h2', { id: 'games-title' }, 'The games'),
       el('ul', { class: 'game-list' }, games.map((game) => gameCard(game, nameInput)))),
+    tablesSection,
   );
   refreshTables(tablesSection, games, nameInput);
+  showYourTables(mineSection, games);
   // Keep the list current while the lobby is in view (not while a form is open).
   const timer = setInterval(() => {
     if (!tablesSection.isConnected) clearInterval(timer);
@@ -43,9 +47,65 @@ function gameCard(game, nameInput) {
     el('p', { class: 'meta' }, `${playersText(game)} · scored in ${game.unit}`),
     el('p', {}, game.summary),
     el('p', { class: 'buttons' },
-      el('button', { type: 'button', class: 'primary', onclick: () => openCreateForm(game, nameInput) }, `New ${game.name} table`),
+      el('button', { type: 'button', class: 'primary play-now', onclick: (event) => playNow(event.currentTarget, game, nameInput) }, `Play ${game.name}`),
+      ' ',
+      el('button', { type: 'button', onclick: () => openCreateForm(game, nameInput) }, 'Custom table'),
       ' ',
       el('a', { href: `/rules/${game.id}` }, `Rules of ${game.name}`)));
+}
+
+/** One click to a game: your seat against bots at the game's usual size and rules. */
+async function playNow(button, game, nameInput) {
+  button.disabled = true;
+  try {
+    const created = await api('POST', '/api/tables', { game: game.id });
+    const mine = created.seats.find((s) => s.kind === 'you');
+    settings.set(`seat.${created.id}`, { seat: mine.seat, token: mine.token });
+    const name = nameInput.value.trim();
+    if (name) settings.set('name', name);
+    location.assign(mine.invite);
+  } catch (e) {
+    button.disabled = false;
+    button.after(errorBox(`The table was not made: ${e.message}`));
+  }
+}
+
+/**
+ * The tables this browser holds a seat at, still going: one click back to the seat, and the
+ * invite links of their empty seats. Seats of tables that are gone are forgotten.
+ */
+async function showYourTables(section, games) {
+  const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
+  const rows = [];
+  for (const id of settings.keys('seat.')) {
+    if (!/^[0-9a-f]{20}$/.test(id)) continue;
+    let summary;
+    try {
+      summary = await api('GET', `/api/tables/${id}`);
+    } catch (e) {
+      if (e.status === 404) {
+        settings.set(`seat.${id}`, null);
+        settings.set(`invites.${id}`, null);
+      }
+      continue;
+    }
+    if (summary.status === 'finished') continue;
+    const empty = new Set((summary.seats ?? []).filter((s) => !s.taken).map((s) => s.seat));
+    const invites = settings.get(`invites.${id}`, []).filter((i) => empty.has(i.seat));
+    const state = { waiting: 'waiting for players', playing: 'being played', closed: 'closed until you come back' }[summary.status] ?? summary.status;
+    rows.push(el('li', { class: 'table-row your-table', 'data-table': id },
+      el('span', {}, names[summary.game] || summary.game),
+      el('span', { class: 'meta' }, ` · ${state} · ${summary.deals_completed ?? 0} deals played `),
+      el('a', { class: 'button-link primary', href: `/play/${id}` }, 'Return to your seat'),
+      invites.length
+        ? el('ul', { class: 'invites' }, invites.map((i) => {
+          const url = new URL(i.invite, location.origin).href;
+          return el('li', {}, `Invite for seat ${i.seat}: `, el('input', { type: 'text', readonly: true, value: url, class: 'invite-link', 'aria-label': `Invite link for seat ${i.seat}` }), ' ', copyButton(url, 'Copy link'), ' ', navigator.share ? shareButton(url) : '');
+        }))
+        : ''));
+  }
+  section.hidden = rows.length === 0;
+  section.replaceChildren(el('h2', { id: 'your-tables-title' }, 'Your tables'), el('ul', { class: 'tables' }, rows));
 }
 
 function variantInput(variant, id) {
@@ -199,6 +259,7 @@ async function refreshTables(section, games, nameInput) {
     el('h2', { id: 'tables-title' }, 'Tables'),
     ...list('Open: a seat is free', lobby.open, join, 'No table is waiting for players.'),
     ...list('Being played', lobby.playing, watch, 'None right now.'),
+    ...list('Paused: everyone has left for now', lobby.paused ?? [], watch, 'None.'),
     ...list('Finished', lobby.finished, replay, 'None yet.'),
   );
 }

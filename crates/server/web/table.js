@@ -2,7 +2,7 @@
 // scene for this viewer, the legal actions described, the feed). Nothing here knows a game's
 // rules: a card is playable when an action uses it, and an action is sent by its notation.
 import {
-  api, applyDisplaySettings, cardFace, copyButton, el, errorBox, gameList, renderText, richText, settings,
+  api, applyDisplaySettings, cardFace, copyButton, el, errorBox, gameList, renderText, richText, settings, shareButton,
 } from './common.js';
 import { drawBoard, seatNamer } from './board.js';
 import { rulesArticle } from './rules.js';
@@ -500,7 +500,7 @@ class TablePage {
       invites.filter((i) => open.includes(i.seat)).length
         ? el('ul', { class: 'invites' }, invites.filter((i) => open.includes(i.seat)).map((i) => {
           const url = new URL(i.invite, location.origin).href;
-          return el('li', {}, `Invite for seat ${i.seat}: `, el('input', { type: 'text', readonly: true, value: url, 'aria-label': `Invite link for seat ${i.seat}`, class: 'invite-link' }), ' ', copyButton(url, 'Copy link'));
+          return el('li', {}, `Invite for seat ${i.seat}: `, el('input', { type: 'text', readonly: true, value: url, 'aria-label': `Invite link for seat ${i.seat}`, class: 'invite-link' }), ' ', copyButton(url, 'Copy link'), ' ', navigator.share ? shareButton(url) : '');
         }))
         : el('p', {}, 'Friends can also join from the lobby.'));
   }

@@ -16,7 +16,7 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   const other = await api(env.server, 'POST', '/api/tables', { game: 'hearts', seats: ['invite', 'open', 'easy', 'easy'] });
   await page.locator(`.table-row[data-table="${other.id}"] button`, { hasText: 'Join' }).waitFor({ timeout: 8000 });
   await page.fill('#player-name', 'Ana');
-  await page.locator('.game-card[data-game="khanhoo"] button', { hasText: 'New Khanhoo table' }).click();
+  await page.locator('.game-card[data-game="khanhoo"] button', { hasText: 'Custom table' }).click();
   const dialog = page.locator('dialog.create');
   await dialog.waitFor();
   // Every variant of the game is in the form, with its doc.
@@ -102,6 +102,36 @@ test('a table made with the defaults is fair, and a stale seat link is told why 
   await stranger.locator('button', { hasText: 'Watch this table instead' }).click();
   await stranger.waitForURL(/\?watch$/);
   await stranger.locator('#who', { hasText: 'You are watching.' }).waitFor();
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('one click to every game, and back to your seat from the lobby', async () => {
+  const context = await env.browser.newContext();
+  const page = await watchedPage(context);
+  const games = await api(env.server, 'GET', '/api/games');
+  for (const game of games) {
+    await page.goto(env.server.url);
+    const started = Date.now();
+    await page.locator(`.game-card[data-game="${game.id}"] button.play-now`, { hasText: `Play ${game.name}` }).click();
+    await page.waitForURL(/\/play\/[0-9a-f]{20}\?seat=0&token=[0-9a-f]{32}$/);
+    // A seat against bots at the usual size, the match under way.
+    await page.locator('#who', { hasText: 'You are seat 0' }).waitFor();
+    await page.waitForFunction(() => window.cardroom?.state?.status === 'playing');
+    const id = page.url().match(/play\/([0-9a-f]{20})/)[1];
+    const summary = await api(env.server, 'GET', `/api/tables/${id}`);
+    assert.equal(summary.players, game.default_players, game.id);
+    assert.ok(summary.seats.slice(1).every((s) => s.bot === 'medium'), game.id);
+    assert.ok(Date.now() - started < 5000, `${game.id}: at the table in ${Date.now() - started} ms`);
+  }
+  // The tab is closed; the lobby offers the way back to the last seat.
+  const last = page.url();
+  await page.goto(env.server.url);
+  const back = page.locator('#your-tables .your-table a', { hasText: 'Return to your seat' });
+  await back.first().waitFor();
+  assert.equal(await back.count(), games.length);
+  await page.locator(`#your-tables .your-table[data-table="${last.match(/play\/([0-9a-f]{20})/)[1]}"] a`).click();
+  await page.locator('#who', { hasText: 'You are seat 0' }).waitFor();
   assert.deepEqual(page.problems, []);
   await context.close();
 });
