@@ -42,4 +42,4 @@ pub use scene::{
 };
 pub use table::{BotFactory, DynTable, FeedItem, Table};
 pub use text::{cut_short, did_you_mean, MAX_ACTION_LEN};
-pub use variant::{VariantKind, VariantSpec, Variants};
+pub use variant::{AppliesWhen, VariantKind, VariantSpec, Variants};

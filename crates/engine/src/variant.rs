@@ -15,6 +15,22 @@ pub enum VariantKind {
     Text(fn(&str) -> Result<(), String>),
 }
 
+/// When a variant means something: while another variant has one of these values (the Omnibus
+/// bonus card only with `omnibus=true`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AppliesWhen {
+    pub key: &'static str,
+    pub values: &'static [&'static str],
+}
+
+impl AppliesWhen {
+    /// "omnibus=true" (or "settlement=chips or settlement=cumulative").
+    pub fn describe(&self) -> String {
+        let each: Vec<String> = self.values.iter().map(|v| format!("{}={v}", self.key)).collect();
+        each.join(" or ")
+    }
+}
+
 /// One declared variant key: default and documentation live with the game.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantSpec {
@@ -22,6 +38,9 @@ pub struct VariantSpec {
     pub kind: VariantKind,
     pub default: &'static str,
     pub doc: &'static str,
+    /// `None`: always. Otherwise the variant applies only then: setting it to anything but its
+    /// default while it does not apply is refused, naming the variant it depends on.
+    pub applies_when: Option<AppliesWhen>,
 }
 
 impl VariantSpec {
@@ -108,6 +127,21 @@ impl Variants {
                 values.insert(spec.key, v);
             }
         }
+        // A variant that does not apply may be given only as its default (a form sends every
+        // variant; the default says nothing).
+        for spec in specs.iter().filter(|s| given.contains(&s.key)) {
+            let Some(when) = spec.applies_when else { continue };
+            let now = values.get(when.key).map(String::as_str).unwrap_or_default();
+            let default = spec.normalise(spec.default).expect("declared defaults are valid");
+            if !when.values.contains(&now) && values[spec.key] != default {
+                return Err(ConfigError::new(format!(
+                    "variant {} only applies with {} (here {}={now})",
+                    spec.key,
+                    when.describe(),
+                    when.key
+                )));
+            }
+        }
         Ok(Variants { values, given })
     }
 
@@ -156,18 +190,21 @@ mod tests {
             kind: VariantKind::Bool,
             default: "false",
             doc: "",
+            applies_when: None,
         },
         VariantSpec {
             key: "end_score",
             kind: VariantKind::Int { min: 1, max: 1000 },
             default: "100",
             doc: "",
+            applies_when: None,
         },
         VariantSpec {
             key: "moon_mode",
             kind: VariantKind::Choice(&["add-to-others", "subtract-from-shooter"]),
             default: "add-to-others",
             doc: "",
+            applies_when: None,
         },
     ];
 
@@ -178,6 +215,40 @@ mod tests {
         assert_eq!(v.get("moon_mode"), "subtract-from-shooter");
         assert_eq!(v.get_int("end_score"), 100);
         assert_eq!(v.given_items(), vec!["omnibus=true", "moon_mode=subtract-from-shooter"]);
+    }
+
+    static DEPENDENT: [VariantSpec; 2] = [
+        VariantSpec {
+            key: "omnibus",
+            kind: VariantKind::Bool,
+            default: "false",
+            doc: "",
+            applies_when: None,
+        },
+        VariantSpec {
+            key: "bonus_card",
+            kind: VariantKind::Choice(&["jd", "td"]),
+            default: "jd",
+            doc: "",
+            applies_when: Some(AppliesWhen {
+                key: "omnibus",
+                values: &["true"],
+            }),
+        },
+    ];
+
+    #[test]
+    fn a_variant_that_does_not_apply_takes_only_its_default() {
+        let ok = |items: &[&str]| Variants::parse(&DEPENDENT, items).is_ok();
+        assert!(ok(&["bonus_card=jd"]), "the default is always accepted");
+        assert!(ok(&["omnibus=false", "bonus_card=JD"]));
+        assert!(ok(&["omnibus=true", "bonus_card=td"]));
+        assert!(ok(&["bonus_card=td", "omnibus=true"]), "in any order");
+        let e = Variants::parse(&DEPENDENT, &["bonus_card=td"]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "variant bonus_card only applies with omnibus=true (here omnibus=false)"
+        );
     }
 
     #[test]

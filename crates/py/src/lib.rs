@@ -486,6 +486,16 @@ fn list_games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
             vd.set_item("default", v.default)?;
             vd.set_item("values", v.values_hint())?;
             vd.set_item("doc", v.doc)?;
+            // {"key": "omnibus", "values": ["true"]}: the variant applies only then (None: always).
+            match v.applies_when {
+                Some(when) => {
+                    let w = PyDict::new(py);
+                    w.set_item("key", when.key)?;
+                    w.set_item("values", when.values.to_vec())?;
+                    vd.set_item("applies_when", w)?;
+                }
+                None => vd.set_item("applies_when", py.None())?,
+            }
             vs.append(vd)?;
         }
         d.set_item("variants", vs)?;

@@ -33,6 +33,17 @@ def test_games_lists_twelve():
         assert {"id", "name", "min_players", "max_players", "variants", "bots"} <= set(g)
 
 
+def test_variant_dependencies_are_exposed_and_enforced():
+    hearts = next(g for g in cardroom.games() if g["id"] == "hearts")
+    by_key = {v["key"]: v for v in hearts["variants"]}
+    assert by_key["bonus_card"]["applies_when"] == {"key": "omnibus", "values": ["true"]}
+    assert by_key["omnibus"]["applies_when"] is None
+    Game("hearts", variants={"bonus_card": "jd"})  # the default is always accepted
+    Game("hearts", variants={"omnibus": "true", "bonus_card": "td"})
+    with pytest.raises(ValueError, match="only applies with omnibus=true"):
+        Game("hearts", variants={"bonus_card": "td"})
+
+
 def test_api_on_every_game(game_id):
     g = Game(game_id)
     assert g.id == game_id and g.num_actions > 0

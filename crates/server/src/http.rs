@@ -78,7 +78,9 @@ async fn games() -> Json<Value> {
                 "summary": g.summary,
                 "variants": g.variants.iter().map(|v| json!({
                     "key": v.key, "default": v.default, "values": v.values_hint(), "doc": v.doc,
-                    "kind": variant_kind(&v.kind),
+                    "kind": variant_kind(&v.kind), "applies_when": v.applies_when.map(|w| json!({
+                        "key": w.key, "values": w.values,
+                    })),
                 })).collect::<Vec<_>>(),
                 "bots": tables::bot_names(g.id).unwrap_or_default(),
             })

@@ -144,3 +144,94 @@ async fn a_hint_names_a_legal_action_and_only_the_seat_to_act_gets_one() {
     all.extend([welcome, hint, refused, m]);
     check_schema(&all);
 }
+
+/// Every game made through the API, as the lobby's form makes it: every variant at its
+/// default (a form sends them all), then each value of each variant where it applies (with the
+/// variant it depends on set so that it does), and a non-default value where it does not apply
+/// refused with a reason naming what it depends on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_made_with_every_variant_value_where_it_applies() {
+    let db = temp_db("web-variants");
+    let s = start(
+        &db,
+        Limits {
+            tables_per_client: 100_000,
+            ..Limits::default()
+        },
+    )
+    .await;
+    let (_, games) = http(s.addr, "GET", "/api/games", None).await;
+    let mut made = 0;
+    for g in games.as_array().unwrap() {
+        let id = g["id"].as_str().unwrap();
+        let variants = g["variants"].as_array().unwrap();
+        let defaults: serde_json::Map<String, Value> = variants
+            .iter()
+            .map(|v| (v["key"].as_str().unwrap().to_string(), v["default"].clone()))
+            .collect();
+        let make = |values: serde_json::Map<String, Value>| {
+            let body = json!({"game": id, "variants": values});
+            let addr = s.addr;
+            async move { http(addr, "POST", "/api/tables", Some(body)).await }
+        };
+        let (status, v) = make(defaults.clone()).await;
+        assert_eq!(status, 201, "{id} with every default: {v}");
+        made += 1;
+        for v in variants {
+            let key = v["key"].as_str().unwrap();
+            let kind = &v["kind"];
+            let values: Vec<String> = match kind["type"].as_str().unwrap() {
+                "bool" => vec!["true".into(), "false".into()],
+                "int" => vec![kind["min"].to_string(), kind["max"].to_string()],
+                "choice" => kind["choices"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap().to_string())
+                    .collect(),
+                _ => vec![v["default"].as_str().unwrap().to_string()],
+            };
+            for value in values {
+                let mut items = defaults.clone();
+                items.insert(key.to_string(), json!(value));
+                if let Some(when) = v["applies_when"].as_object() {
+                    let needed = when["values"][0].clone();
+                    // Where it does not apply, only the default is accepted.
+                    if items.get(when["key"].as_str().unwrap()) != Some(&needed) && value != v["default"] {
+                        let (status, refused) = make(items.clone()).await;
+                        assert_eq!(status, 400, "{id} {key}={value} without {when:?}: {refused}");
+                        assert!(
+                            refused["error"]["reason"]
+                                .as_str()
+                                .unwrap()
+                                .contains(&format!("{key} only applies with")),
+                            "{refused}"
+                        );
+                    }
+                    items.insert(when["key"].as_str().unwrap().to_string(), needed);
+                }
+                let (status, answer) = make(items).await;
+                // An extreme value may clash with another variant's default (Ziginette's
+                // min_bet above max_bet): then the reason names that other variant.
+                let reason = answer["error"]["reason"].as_str().unwrap_or_default();
+                let clash = variants
+                    .iter()
+                    .any(|o| o["key"] != key && reason.contains(o["key"].as_str().unwrap()));
+                assert!(
+                    status == 201 || (status == 400 && clash),
+                    "{id} {key}={value}: {answer}"
+                );
+                made += usize::from(status == 201);
+            }
+        }
+    }
+    assert!(made > 200, "{made} tables");
+    let hearts = games.as_array().unwrap().iter().find(|g| g["id"] == "hearts").unwrap();
+    let bonus = hearts["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["key"] == "bonus_card")
+        .unwrap();
+    assert_eq!(bonus["applies_when"], json!({"key": "omnibus", "values": ["true"]}));
+}

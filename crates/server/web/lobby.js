@@ -157,10 +157,22 @@ function openCreateForm(game, nameInput) {
     const input = variantInput(variant, id);
     const docId = `${id}-doc`;
     input.setAttribute('aria-describedby', docId);
-    return el('div', { class: 'variant field' },
+    return el('div', { class: 'variant field', 'data-variant': variant.key },
       el('label', { for: id }, variant.key), ' ', input,
       el('p', { class: 'doc', id: docId }, `${variant.doc} (default ${variant.default}; ${variant.values})`));
   });
+  // A variant that depends on another is shown (and sent) only while it applies.
+  const applies = (variant, form) => {
+    const when = variant.applies_when;
+    if (!when) return true;
+    const input = form.querySelector(`#variant-${CSS.escape(when.key)}`);
+    return input ? when.values.includes(variantValue(input)) : true;
+  };
+  const showApplicable = (form) => {
+    for (const variant of game.variants) {
+      form.querySelector(`[data-variant="${CSS.escape(variant.key)}"]`).hidden = !applies(variant, form);
+    }
+  };
   const deals = el('input', { type: 'number', id: 'create-deals', name: 'deals', min: 1, max: 1000, placeholder: 'the whole match' });
   const clock = el('input', { type: 'number', id: 'create-clock', name: 'clock', min: 5, max: 3600, placeholder: 'no clock' });
   const seed = el('input', { type: 'number', id: 'create-seed', name: 'seed', min: 0, max: Number.MAX_SAFE_INTEGER, placeholder: 'secret (fair)' });
@@ -185,7 +197,7 @@ function openCreateForm(game, nameInput) {
     for (let seat = 1; seat < count; seat++) seats.push(form.querySelector(`[name=seat-${seat}]`).value);
     const variants = {};
     for (const variant of game.variants) {
-      variants[variant.key] = variantValue(form.querySelector(`#variant-${CSS.escape(variant.key)}`));
+      if (applies(variant, form)) variants[variant.key] = variantValue(form.querySelector(`#variant-${CSS.escape(variant.key)}`));
     }
     const body = { game: game.id, players: count, seats, variants };
     if (deals.value) body.deals = Number(deals.value);
@@ -205,6 +217,8 @@ function openCreateForm(game, nameInput) {
       status.replaceChildren(errorBox(`The table was not created: ${e.message}`));
     }
   });
+  form.addEventListener('change', () => showApplicable(form));
+  showApplicable(form);
   dialog.append(form);
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);

@@ -121,8 +121,12 @@ pub fn rules_text(id: &str) -> Result<String, String> {
         "\n## Variant keys (`--variant key=value`)\n| key | default | values | meaning |\n| --- | --- | --- | --- |\n",
     );
     for v in info.variants {
+        let only = v
+            .applies_when
+            .map(|w| format!(" (only with {}; otherwise it stays at its default)", w.describe()))
+            .unwrap_or_default();
         out.push_str(&format!(
-            "| `{}` | {} | {} | {} |\n",
+            "| `{}` | {} | {} | {}{only} |\n",
             v.key,
             v.default,
             v.values_hint(),

@@ -25,30 +25,35 @@ static VARIANTS: [VariantSpec; 5] = [
         kind: VariantKind::Int { min: 0, max: 1000 },
         default: "0",
         doc: "hands each banker deals before the bank passes left (0: as many as there are players)",
+        applies_when: None,
     },
     VariantSpec {
         key: "min_bet",
         kind: VariantKind::Int { min: 1, max: 1000 },
         default: "1",
         doc: "the smallest bet",
+        applies_when: None,
     },
     VariantSpec {
         key: "max_bet",
         kind: VariantKind::Int { min: 1, max: 1000 },
         default: "10",
         doc: "the largest bet",
+        applies_when: None,
     },
     VariantSpec {
         key: "dead_bottom_cards",
         kind: VariantKind::Choice(&["0", "3"]),
         default: "0",
         doc: "cards taken face down from the bottom as dead before the cuts",
+        applies_when: None,
     },
     VariantSpec {
         key: "bank_rounds",
         kind: VariantKind::Int { min: 1, max: 100 },
         default: "1",
         doc: "times the bank goes round the table",
+        applies_when: None,
     },
 ];
 

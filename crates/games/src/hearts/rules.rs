@@ -1,7 +1,7 @@
 use super::bot::RuleBot;
 use super::state::HeartsDeal;
 use cards::{Card, DeckSpec, GameRng, Rank, Suit};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+use engine::{AppliesWhen, Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
 use std::fmt;
 
 /// How a successful moon shot is scored.
@@ -148,10 +148,8 @@ impl Default for HeartsConfig {
 
 impl HeartsConfig {
     pub fn from_variants(v: &Variants) -> Result<HeartsConfig, ConfigError> {
+        // That bonus_card is set only with omnibus=true is checked with the variants.
         let omnibus = v.get_bool("omnibus");
-        if !omnibus && v.is_given("bonus_card") {
-            return Err(ConfigError::new("variant bonus_card only applies with omnibus=true"));
-        }
         let bonus = match v.get("bonus_card") {
             "td" => Card::new(Rank::Ten, Suit::Diamonds),
             _ => Card::new(Rank::Jack, Suit::Diamonds),
@@ -188,55 +186,68 @@ fn check_pass_cycle(text: &str) -> Result<(), String> {
     PassCycle::parse(text).map(|_| ())
 }
 
+/// The bonus card's variants mean something only in Omnibus Hearts.
+const OMNIBUS: AppliesWhen = AppliesWhen {
+    key: "omnibus",
+    values: &["true"],
+};
+
 static VARIANTS: [VariantSpec; 8] = [
     VariantSpec {
         key: "omnibus",
         kind: VariantKind::Bool,
         default: "false",
         doc: "Omnibus Hearts: a bonus card worth -10 that may not be played to the first trick",
+        applies_when: None,
     },
     VariantSpec {
         key: "bonus_card",
         kind: VariantKind::Choice(&["jd", "td"]),
         default: "jd",
-        doc:
-            "the Omnibus bonus card: jack of diamonds (the usual card) or ten of diamonds (Bicycle); needs omnibus=true",
+        doc: "the Omnibus bonus card: jack of diamonds (the usual card) or ten of diamonds (Bicycle)",
+        applies_when: Some(OMNIBUS),
     },
     VariantSpec {
         key: "moon_mode",
         kind: VariantKind::Choice(&["add-to-others", "subtract-from-shooter", "shooter-chooses"]),
         default: "add-to-others",
         doc: "moon scoring: others +26, shooter -26, or the shooter chooses after the last trick",
+        applies_when: None,
     },
     VariantSpec {
         key: "moon_requires_jd",
         kind: VariantKind::Bool,
         default: "true",
         doc: "under Omnibus, the moon also needs the bonus card",
+        applies_when: Some(OMNIBUS),
     },
     VariantSpec {
         key: "queen_breaks_hearts",
         kind: VariantKind::Bool,
         default: "false",
         doc: "once the queen of spades has been played, hearts may be led",
+        applies_when: None,
     },
     VariantSpec {
         key: "end_rule",
         kind: VariantKind::Choice(&["exceeds", "at-least"]),
         default: "exceeds",
         doc: "the match ends when a total exceeds end_score, or reaches it",
+        applies_when: None,
     },
     VariantSpec {
         key: "end_score",
         kind: VariantKind::Int { min: 1, max: 100_000 },
         default: "100",
         doc: "the end threshold",
+        applies_when: None,
     },
     VariantSpec {
         key: "pass_cycle",
         kind: VariantKind::Text(check_pass_cycle),
         default: "LRAN",
         doc: "pass directions by deal, repeating: letters L R A N or words left,right,across,none",
+        applies_when: None,
     },
 ];
 

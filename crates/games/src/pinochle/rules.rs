@@ -1,7 +1,7 @@
 use super::bot::RuleBot;
 use super::state::PinochleDeal;
 use cards::{Card, DeckSpec, GameRng};
-use engine::{Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
+use engine::{AppliesWhen, Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
 
 /// How cards count in tricks (all total 250 with the last trick).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,41 +89,41 @@ impl Default for PinochleConfig {
 }
 
 static VARIANTS: [VariantSpec; 15] = [
-    VariantSpec { key: "min_bid", kind: VariantKind::Int { min: 10, max: 1000 }, default: "300", doc: "the lowest opening bid" },
-    VariantSpec { key: "bid_step", kind: VariantKind::Int { min: 1, max: 100 }, default: "10", doc: "each bid is at least this much above the last" },
+    VariantSpec { key: "min_bid", kind: VariantKind::Int { min: 10, max: 1000 }, default: "300", doc: "the lowest opening bid", applies_when: None, },
+    VariantSpec { key: "bid_step", kind: VariantKind::Int { min: 1, max: 100 }, default: "10", doc: "each bid is at least this much above the last", applies_when: None, },
     VariantSpec {
         key: "double_meld_bonuses",
         kind: VariantKind::Bool,
         default: "false",
-        doc: "doubled melds pay bonuses (double pinochle 300, eight aces 1000, kings 800, queens 600, jacks 400, double flush 1500)",
+        doc: "doubled melds pay bonuses (double pinochle 300, eight aces 1000, kings 800, queens 600, jacks 400, double flush 1500)", applies_when: None,
     },
-    VariantSpec { key: "may_bury_melded", kind: VariantKind::Bool, default: "false", doc: "whether the bidder may bury a card shown in a meld" },
+    VariantSpec { key: "may_bury_melded", kind: VariantKind::Bool, default: "false", doc: "whether the bidder may bury a card shown in a meld", applies_when: None, },
     VariantSpec {
         key: "card_count",
         kind: VariantKind::Choice(&["classic", "simplified", "tens"]),
         default: "classic",
-        doc: "card points: A 11 10 10 K 4 Q 3 J 2; or A 10 K 10 each; or A 10 10 and K Q 5",
+        doc: "card points: A 11 10 10 K 4 Q 3 J 2; or A 10 K 10 each; or A 10 10 and K Q 5", applies_when: None,
     },
-    VariantSpec { key: "first_lead", kind: VariantKind::Choice(&["bidder", "dealer-left"]), default: "bidder", doc: "who leads the first trick" },
+    VariantSpec { key: "first_lead", kind: VariantKind::Choice(&["bidder", "dealer-left"]), default: "bidder", doc: "who leads the first trick", applies_when: None, },
     VariantSpec {
         key: "must_head",
         kind: VariantKind::Choice(&["trump-only", "always", "never"]),
         default: "trump-only",
-        doc: "beat the trick when able: on trump leads, always, or never",
+        doc: "beat the trick when able: on trump leads, always, or never", applies_when: None,
     },
     VariantSpec {
         key: "settlement",
         kind: VariantKind::Choice(&["chips", "cumulative"]),
         default: "chips",
-        doc: "chips by the bid scale each hand, or cumulative points to the target",
+        doc: "chips by the bid scale each hand, or cumulative points to the target", applies_when: None,
     },
-    VariantSpec { key: "target", kind: VariantKind::Int { min: 100, max: 100_000 }, default: "1000", doc: "with settlement=cumulative, the score that ends the match" },
-    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "9", doc: "with settlement=chips, the number of hands in a match" },
-    VariantSpec { key: "spades_double", kind: VariantKind::Bool, default: "false", doc: "settlements double when spades are trump" },
-    VariantSpec { key: "instant_win_on_meld", kind: VariantKind::Bool, default: "true", doc: "a meld reaching the bid wins the hand at once" },
-    VariantSpec { key: "allow_concede", kind: VariantKind::Bool, default: "true", doc: "the bidder may concede after melding and burying" },
-    VariantSpec { key: "concede_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "1", doc: "units the bidder pays each opponent on conceding" },
-    VariantSpec { key: "fail_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "2", doc: "units the bidder pays each opponent on failing" },
+    VariantSpec { key: "target", kind: VariantKind::Int { min: 100, max: 100_000 }, default: "1000", doc: "the score that ends the match", applies_when: Some(AppliesWhen { key: "settlement", values: &["cumulative"] }), },
+    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "9", doc: "the number of hands in a match", applies_when: Some(AppliesWhen { key: "settlement", values: &["chips"] }), },
+    VariantSpec { key: "spades_double", kind: VariantKind::Bool, default: "false", doc: "settlements double when spades are trump", applies_when: None, },
+    VariantSpec { key: "instant_win_on_meld", kind: VariantKind::Bool, default: "true", doc: "a meld reaching the bid wins the hand at once", applies_when: None, },
+    VariantSpec { key: "allow_concede", kind: VariantKind::Bool, default: "true", doc: "the bidder may concede after melding and burying", applies_when: None, },
+    VariantSpec { key: "concede_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "1", doc: "units the bidder pays each opponent on conceding", applies_when: None, },
+    VariantSpec { key: "fail_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "2", doc: "units the bidder pays each opponent on failing", applies_when: None, },
 ];
 
 static INFO: GameInfo = GameInfo {

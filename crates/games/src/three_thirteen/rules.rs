@@ -37,24 +37,28 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Text(check_decks),
         default: "formula",
         doc: "packs: formula (one per two players, rounded up) or a fixed number 1-8",
+        applies_when: None,
     },
     VariantSpec {
         key: "wild_deadwood_value",
         kind: VariantKind::Text(check_wild_value),
         default: "face-value",
         doc: "what an unmelded wild card counts: its face value, or a fixed number",
+        applies_when: None,
     },
     VariantSpec {
         key: "rounds",
         kind: VariantKind::Int { min: 1, max: 11 },
         default: "11",
         doc: "rounds to play (hands of 3, 4, ... cards)",
+        applies_when: None,
     },
     VariantSpec {
         key: "max_turns",
         kind: VariantKind::Int { min: 10, max: 100_000 },
         default: "300",
         doc: "a round nobody goes out of ends after this many discards, everyone scoring their deadwood",
+        applies_when: None,
     },
 ];
 

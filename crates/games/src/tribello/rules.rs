@@ -57,24 +57,28 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Choice(&["before-exchange", "after-dealer-exchange"]),
         default: "before-exchange",
         doc: "when the phase-2 dealer names trump: on seeing the dealt hand, or after their own exchange",
+        applies_when: None,
     },
     VariantSpec {
         key: "first_lead",
         kind: VariantKind::Choice(&["dealer", "dealer-left"]),
         default: "dealer",
         doc: "who leads the first trick",
+        applies_when: None,
     },
     VariantSpec {
         key: "widow_exchange_enabled",
         kind: VariantKind::Bool,
         default: "true",
         doc: "whether players may exchange cards with the widow before play",
+        applies_when: None,
     },
     VariantSpec {
         key: "tie_break",
         kind: VariantKind::Choice(&["shared"]),
         default: "shared",
         doc: "equal highest totals after the twelfth deal share the win",
+        applies_when: None,
     },
 ];
 

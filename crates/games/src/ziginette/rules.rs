@@ -35,24 +35,24 @@ static VARIANTS: [VariantSpec; 7] = [
         key: "playette_rule",
         kind: VariantKind::Choice(&["redeal", "banker-wins-paired-card"]),
         default: "redeal",
-        doc: "a pair among the opening cards: redeal; or the banker's card, dealt after the first bets, wins the bets on a board card it pairs",
+        doc: "a pair among the opening cards: redeal; or the banker's card, dealt after the first bets, wins the bets on a board card it pairs", applies_when: None,
     },
     VariantSpec {
         key: "bet_window",
         kind: VariantKind::Choice(&["after-every-card", "only-on-new-board-card"]),
         default: "after-every-card",
-        doc: "bets may be added on any live board card after every dealt card, or only on a new board card when it appears",
+        doc: "bets may be added on any live board card after every dealt card, or only on a new board card when it appears", applies_when: None,
     },
-    VariantSpec { key: "min_bet", kind: VariantKind::Int { min: 1, max: 1000 }, default: "1", doc: "the banker's opening minimum bet" },
-    VariantSpec { key: "max_bet", kind: VariantKind::Int { min: 1, max: 1000 }, default: "10", doc: "the banker's opening maximum stake per player on one card" },
-    VariantSpec { key: "house_cut_pct", kind: VariantKind::Int { min: 0, max: 50 }, default: "0", doc: "the house takes this percentage of the banker's positive net for each hand" },
+    VariantSpec { key: "min_bet", kind: VariantKind::Int { min: 1, max: 1000 }, default: "1", doc: "the banker's opening minimum bet", applies_when: None, },
+    VariantSpec { key: "max_bet", kind: VariantKind::Int { min: 1, max: 1000 }, default: "10", doc: "the banker's opening maximum stake per player on one card", applies_when: None, },
+    VariantSpec { key: "house_cut_pct", kind: VariantKind::Int { min: 0, max: 50 }, default: "0", doc: "the house takes this percentage of the banker's positive net for each hand", applies_when: None, },
     VariantSpec {
         key: "direction_of_bank_pass",
         kind: VariantKind::Choice(&["right", "left"]),
         default: "right",
-        doc: "where the bank goes when it passes",
+        doc: "where the bank goes when it passes", applies_when: None,
     },
-    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "20", doc: "hands in a match" },
+    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "20", doc: "hands in a match", applies_when: None, },
 ];
 
 static INFO: GameInfo = GameInfo {

@@ -135,3 +135,30 @@ test('one click to every game, and back to your seat from the lobby', async () =
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+test('a custom Hearts table from the form, Omnibus off and on', async () => {
+  const context = await env.browser.newContext();
+  const page = await watchedPage(context);
+  for (const omnibus of [false, true]) {
+    await page.goto(env.server.url);
+    await page.locator('.game-card[data-game="hearts"] button', { hasText: 'Custom table' }).click();
+    const dialog = page.locator('dialog.create');
+    await dialog.waitFor();
+    // The bonus card means something only in Omnibus: shown only then.
+    assert.equal(await dialog.locator('[data-variant="bonus_card"]').isVisible(), false);
+    if (omnibus) {
+      await dialog.locator('#variant-omnibus').check();
+      await dialog.locator('[data-variant="bonus_card"]').waitFor();
+      await dialog.locator('#variant-bonus_card').selectOption('td');
+    }
+    await dialog.locator('button[type=submit]').click();
+    await page.waitForURL(/\/play\/[0-9a-f]{20}\?seat=0&token=/);
+    const id = page.url().match(/play\/([0-9a-f]{20})/)[1];
+    const summary = await api(env.server, 'GET', `/api/tables/${id}`);
+    assert.equal(summary.variants.includes('omnibus=true'), omnibus, `${summary.variants}`);
+    assert.equal(summary.variants.includes('bonus_card=td'), omnibus, `${summary.variants}`);
+    await page.locator('#who', { hasText: 'You are seat 0' }).waitFor();
+  }
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
