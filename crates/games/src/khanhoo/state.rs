@@ -2,7 +2,7 @@ use super::melds::{kind_name, KhanhooMelds, SEQUENCE};
 use super::rules::KhanhooConfig;
 use cards::{Card, CardCounts, GameRng};
 use engine::sampling::deal_items;
-use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
+use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -724,30 +724,6 @@ impl Deal for KhanhooDeal {
         })
     }
 
-    fn scene(&self, viewer: Viewer) -> DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: KhanhooAction, after: &Self, out: &mut Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_start(&self, out: &mut Narration) {
-        super::present::narrate_start(self, out);
-    }
-
-    fn narrate_end(&self, out: &mut Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: KhanhooAction) -> Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn search_helps(&self) -> bool {
         // The rule bot runs the meld solver on every move, too slow for rollouts, and random
         // rollouts do not play Khanhoo like anyone would: a search on them lost to the rule bot
@@ -810,46 +786,4 @@ pub struct KhanhooView {
     pub void: bool,
     pub hands_shown: Option<Vec<Vec<Card>>>,
     pub scores: Option<Vec<i64>>,
-}
-
-impl fmt::Display for KhanhooView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Khanhoo, hand {} (dealer seat {}). You are seat {}.",
-            self.deal_number + 1,
-            self.dealer,
-            self.seat
-        )?;
-        let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
-        writeln!(f, "Your hand: {}", hand.join(" "))?;
-        for (s, melds) in self.frozen.iter().enumerate() {
-            for m in melds {
-                let cards: Vec<String> = m.cards.iter().map(|c| c.to_string()).collect();
-                writeln!(f, "Seat {s} frozen: {} ({})", cards.join(" "), m.value)?;
-            }
-        }
-        writeln!(
-            f,
-            "Discard top: {}; stock {} cards.",
-            self.discards.last().map_or("-".into(), |c| c.to_string()),
-            self.stock_size
-        )?;
-        if let Some(c) = &self.claim {
-            let cards: Vec<String> = c.meld.iter().map(|c| c.to_string()).collect();
-            writeln!(f, "Seat {} bumps with {} ({}).", c.seat, cards.join(" "), c.value)?;
-        }
-        if let Some(e) = &self.last_event {
-            writeln!(f, "{e}")?;
-        }
-        // A void hand is over too, with every score 0: say why rather than list the zeros.
-        match &self.scores {
-            _ if self.void => write!(f, "The hand is void: nobody went out in time."),
-            Some(s) => {
-                let each: Vec<String> = s.iter().enumerate().map(|(k, v)| format!("seat {k} {v}")).collect();
-                write!(f, "Hand scores: {}.", each.join(", "))
-            }
-            None => write!(f, "Turn {}.", self.turns),
-        }
-    }
 }

@@ -7,7 +7,6 @@ use super::rules::{Forcing, NextDealer, PanConfig, Protection, Repeat, TakeRule}
 use cards::{Card, CardCounts, GameRng};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
-use std::fmt;
 
 /// Where a deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -738,26 +737,6 @@ impl Deal for PanDeal {
         (self.step == Step::Over).then(|| DealOutcome::with_next_dealer(self.deltas.clone(), self.next_dealer()))
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: PanAction, after: &Self, out: &mut engine::Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: PanAction) -> engine::Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [engine::ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for p in &self.seats {
@@ -815,56 +794,4 @@ pub struct PanView {
     pub entitlement: u32,
     pub winner: Option<Seat>,
     pub next_dealer: Option<Seat>,
-}
-
-impl fmt::Display for PanView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Panguingue. You are seat {}; seat {} dealt; pot {}. Play goes to the right.",
-            self.seat, self.dealer, self.pot
-        )?;
-        for p in &self.players {
-            let melds: Vec<String> = p
-                .melds
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
-                    let cards: Vec<String> = m.iter().map(|c| c.to_string()).collect();
-                    format!("{}:[{}]", i + 1, cards.join(" "))
-                })
-                .collect();
-            writeln!(
-                f,
-                "  seat {}{}: {} in hand, {} melded {} chips {:+}{}",
-                p.seat,
-                if p.retired { " (retired)" } else { "" },
-                p.hand_size,
-                p.melded,
-                melds.join(" "),
-                p.chips,
-                if p.seat == self.turn && self.step != Step::Over {
-                    "  <- turn"
-                } else {
-                    ""
-                }
-            )?;
-        }
-        let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
-        writeln!(f, "Your hand: {}", hand.join(" "))?;
-        if let Some(d) = self.drawn {
-            writeln!(f, "You drew {d}: meld it or discard it.")?;
-        }
-        write!(
-            f,
-            "Top discard: {}{}; stock {} cards.",
-            self.discards.last().map_or("-".into(), |c| c.to_string()),
-            if self.top_takeable { " (takeable)" } else { "" },
-            self.stock_size
-        )?;
-        if let Some(w) = self.winner {
-            write!(f, "\nSeat {w} wins the deal.")?;
-        }
-        Ok(())
-    }
 }
