@@ -1,4 +1,4 @@
-use crate::{ActionKind, ConfigError, DealScene, Described, Illegal, Narration, VariantSpec, Variants, Viewer};
+use crate::{ConfigError, Illegal, Present, VariantSpec, Variants};
 use cards::{Card, CardCounts, DeckSpec, GameRng};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -118,7 +118,9 @@ pub enum HardSearch {
 
 /// One configured game: the immutable rules (seat count and variants), OpenSpiel's "Game".
 pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
-    type Deal: Deal;
+    /// Every front end draws the deal and every match narrates it, so the bound sits here and
+    /// code generic over a game needs no more of its own.
+    type Deal: Present;
 
     fn info() -> &'static GameInfo;
 
@@ -209,7 +211,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
     type Action: Copy + Eq + Ord + Hash + Debug + Display + FromStr<Err = String> + Send + Sync + 'static;
     /// Everything one seat may see, and nothing more.
-    type View: Clone + Debug + PartialEq + Display + serde::Serialize;
+    type View: Clone + Debug + PartialEq + serde::Serialize;
 
     /// The one seat that decides now; `None` once the deal is over.
     fn to_act(&self) -> Option<Seat>;
@@ -246,28 +248,4 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn dealer_seat(&self) -> Option<Seat> {
         None
     }
-
-    // The table model: what front ends draw. Each must show a viewer only what it may see.
-
-    /// The deal as `viewer` sees it (a spectator: public information only).
-    fn scene(&self, viewer: Viewer) -> DealScene;
-
-    /// Tells each audience what `action`, taken by the seat to act in `self`, did; `after` is
-    /// the state it led to (the same deal, possibly over). Trick winners, exchanges completed
-    /// and other consequences are told here too.
-    fn narrate(&self, action: Self::Action, after: &Self, out: &mut Narration);
-
-    /// Called on a deal just dealt: anything the table sees at its start (a cut, the seating, a
-    /// card turned up). Nothing by default.
-    fn narrate_start(&self, _out: &mut Narration) {}
-
-    /// Called once the deal is over: why the scores moved (points per seat, contracts made or
-    /// failed, each payment and who paid it). The engine then adds the deal's deltas.
-    fn narrate_end(&self, out: &mut Narration);
-
-    /// Describes a legal action of the seat to act.
-    fn describe(&self, action: Self::Action) -> Described;
-
-    /// Every kind of action the game has, with its help sentence.
-    fn action_kinds() -> &'static [ActionKind];
 }

@@ -8,7 +8,8 @@
 //! * [`Variants`] parses `key=value` options against each game's declared [`VariantSpec`]s.
 //! * [`Bot`] chooses from a [`Decision`], which exposes only the seat's view and sampled worlds.
 //! * The table model: a [`Scene`] per viewer, per-seat [`Event`] feeds and [`ActionInfo`]
-//!   descriptions, filled by each game; front ends draw these and hold no game logic.
+//!   descriptions, filled by each game's [`Present`] impl; front ends draw these and hold no
+//!   game logic.
 //! * [`DynTable`] erases the game type for front ends that speak action text and JSON.
 //!
 //! No IO and no global randomness here: every draw comes from a passed-in [`cards::GameRng`].
@@ -21,6 +22,7 @@ mod feed;
 mod game;
 mod ledger;
 mod matchplay;
+mod present;
 mod record;
 pub mod sampling;
 mod scene;
@@ -36,6 +38,7 @@ pub use feed::{capitalise_first, cards_text, render, seat_name, Audience, Event,
 pub use game::{new_game, next_seat, Deal, DealContext, DealOutcome, Game, GameInfo, HardSearch, Seat};
 pub use ledger::Ledger;
 pub use matchplay::{Match, MatchSetup};
+pub use present::Present;
 pub use record::GameRecord;
 pub use scene::{
     CardGroup, Centre, DealScene, DealScores, Fact, HandScene, Pile, Scene, Scoreboard, SeatScene, TrickScene, Viewer,

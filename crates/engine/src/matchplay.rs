@@ -1,7 +1,8 @@
 use crate::game::new_game;
 use crate::text::{cut_short, did_you_mean, MAX_ACTION_LEN};
 use crate::{
-    ConfigError, Deal, DealContext, DealerDraw, Event, Game, GameRecord, Illegal, Ledger, Narration, Seat, Variants,
+    ConfigError, Deal, DealContext, DealerDraw, Event, Game, GameRecord, Illegal, Ledger, Narration, Present, Seat,
+    Variants,
 };
 use cards::{parse_card_list, Card, GameRng};
 

@@ -1,6 +1,6 @@
 use crate::{
     ActionInfo, ActionKind, ApplyError, Bot, Deal, Decision, Event, Game, GameInfo, GameRecord, Illegal, Match,
-    Narration, Said, Scene, Scoreboard, Seat, Viewer,
+    Narration, Present, Said, Scene, Scoreboard, Seat, Viewer,
 };
 use cards::GameRng;
 use serde::Serialize;
@@ -108,8 +108,6 @@ pub trait DynTable: Send {
     /// Parses and applies an action for the seat to act; on error nothing changes.
     fn apply_text(&mut self, text: &str) -> Result<(), ApplyError>;
     fn view_json(&self, seat: Seat) -> serde_json::Value;
-    /// The seat's view for a human reader.
-    fn view_text(&self, seat: Seat) -> String;
     fn record(&self) -> GameRecord;
     fn totals(&self) -> Vec<i64>;
     fn winners(&self) -> Vec<Seat>;
@@ -194,34 +192,6 @@ impl<G: Game> DynTable for Table<G> {
 
     fn view_json(&self, seat: Seat) -> serde_json::Value {
         self.game_match.view_json(seat)
-    }
-
-    fn view_text(&self, seat: Seat) -> String {
-        let m = &self.game_match;
-        let totals: Vec<String> = m.totals().iter().map(|t| t.to_string()).collect();
-        // The cards drawn for the first dealer, shown through the first deal.
-        let draw = match m.first_draw() {
-            Some(d) if m.deals_completed() == 0 => {
-                let cards: Vec<String> = d
-                    .first_cards
-                    .iter()
-                    .enumerate()
-                    .map(|(s, c)| format!("seat {s} {c}"))
-                    .collect();
-                format!(
-                    "\nDrawn for the first deal: {}; seat {} deals (tied players draw again).",
-                    cards.join(", "),
-                    d.dealer
-                )
-            }
-            _ => String::new(),
-        };
-        format!(
-            "{}\nMatch totals ({}): {}{draw}",
-            m.deal().view(seat),
-            G::info().unit,
-            totals.join(" / ")
-        )
     }
 
     fn record(&self) -> GameRecord {
@@ -352,7 +322,7 @@ impl<G: Game> DynTable for Table<G> {
     fn actions(&self) -> Vec<ActionInfo> {
         let mut legal = Vec::new();
         self.game_match.legal_actions(&mut legal);
-        let kinds = <G::Deal as Deal>::action_kinds();
+        let kinds = <G::Deal as Present>::ACTION_KINDS;
         legal
             .iter()
             .map(|&a| {
@@ -370,7 +340,7 @@ impl<G: Game> DynTable for Table<G> {
     }
 
     fn action_kinds(&self) -> &'static [ActionKind] {
-        <G::Deal as Deal>::action_kinds()
+        <G::Deal as Present>::ACTION_KINDS
     }
 
     fn actors(&self) -> Vec<Seat> {

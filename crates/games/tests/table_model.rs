@@ -2,7 +2,7 @@
 //! changes, labels read as people write, and a few sentences worked out by hand.
 
 use cards::GameRng;
-use engine::{seat_name, Deal, Game, Match, MatchSetup, Narration, Variants, Viewer};
+use engine::{seat_name, Game, Match, MatchSetup, Narration, Present, Variants, Viewer};
 use games::registry::{self, GameVisitor};
 
 /// Plays one deal at random with the feed on; returns every line told to seat 0 and the

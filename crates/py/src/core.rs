@@ -5,7 +5,7 @@
 use crate::codec::{catalogue, faces, Catalogue};
 use crate::obs::Layout;
 use cards::GameRng;
-use engine::{new_game, Deal, Game, GameRecord, Match, MatchSetup, Seat, Variants};
+use engine::{new_game, Deal, Game, GameRecord, Match, MatchSetup, Present, Seat, Variants};
 use games::registry::{self, GameVisitor};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -22,7 +22,7 @@
 //! Numbers are raw (chips, points, counts), not scaled.
 
 use cards::Card;
-use engine::{Deal, Game, HandScene, Match, Seat, Viewer};
+use engine::{Deal, Game, HandScene, Match, Present, Seat, Viewer};
 
 pub const PILES: usize = 4;
 
@@ -111,7 +111,7 @@ impl Layout {
             faces,
             slot,
             players: game.players(),
-            kinds: <G::Deal as Deal>::action_kinds().iter().map(|k| k.name).collect(),
+            kinds: <G::Deal as Present>::ACTION_KINDS.iter().map(|k| k.name).collect(),
             facts: fact_labels(G::info().id),
             blocks: Vec::new(),
         };

@@ -12,7 +12,7 @@
 
 use bots::make_bot;
 use cards::{Card, CardSet, GameRng};
-use engine::{Bot, Deal, Decision, Game, GameRecord, Match, MatchSetup, Narration, Said, Variants, Viewer};
+use engine::{Bot, Deal, Decision, Game, GameRecord, Match, MatchSetup, Narration, Present, Said, Variants, Viewer};
 use std::collections::BTreeSet;
 
 /// What to play.
@@ -419,7 +419,7 @@ impl<G: Game> ModelCheck<G> {
                 }
             }
         }
-        let kinds = <G::Deal as Deal>::action_kinds();
+        let kinds = <G::Deal as Present>::ACTION_KINDS;
         for k in kinds {
             assert!(
                 !k.help.is_empty() && !k.group.is_empty(),
@@ -539,7 +539,7 @@ impl<G: Game> ModelCheck<G> {
 
 /// What a deal tells of `action` taken in `before` (leading to `after`), with the end-of-deal
 /// breakdown when `after` is over: the game's part of the feed, for golden tests.
-pub fn narrate<D: Deal>(before: &D, action: D::Action, after: &D) -> Vec<Said> {
+pub fn narrate<D: Present>(before: &D, action: D::Action, after: &D) -> Vec<Said> {
     let mut out = Narration::new();
     before.narrate(action, after, &mut out);
     if after.to_act().is_none() {
@@ -549,7 +549,7 @@ pub fn narrate<D: Deal>(before: &D, action: D::Action, after: &D) -> Vec<Said> {
 }
 
 /// Applies `action` to `deal` (it must be legal) and returns what the deal told of it.
-pub fn apply_told<D: Deal>(deal: &mut D, action: D::Action) -> Vec<Said> {
+pub fn apply_told<D: Present>(deal: &mut D, action: D::Action) -> Vec<Said> {
     let before = deal.clone();
     deal.apply(action)
         .unwrap_or_else(|e| panic!("{action} was refused: {e}"));

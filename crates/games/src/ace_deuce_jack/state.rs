@@ -234,26 +234,6 @@ impl Deal for AdjDeal {
         })
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: AdjAction, after: &Self, out: &mut engine::Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: AdjAction) -> engine::Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [engine::ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         self.order.iter().copied().collect()
     }
@@ -278,44 +258,4 @@ pub struct AdjView {
     pub bottom_cards: Option<Vec<Card>>,
     pub odds: AdjOdds,
     pub result: Option<Vec<i64>>,
-}
-
-impl fmt::Display for AdjView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Ace-Deuce-Jack, hand {}. Banker: seat {} (hand {} of {}). You are seat {}.",
-            self.deal_number + 1,
-            self.banker,
-            self.hands_with_bank,
-            self.hands_per_bank,
-            self.seat
-        )?;
-        writeln!(
-            f,
-            "Bets from {} to {}. A bettor wins with probability {:.4} (the bank's edge is {:.2}%).",
-            self.min_bet,
-            self.max_bet,
-            self.odds.player_win,
-            self.odds.banker_edge * 100.0
-        )?;
-        let bets: Vec<String> = self
-            .bets
-            .iter()
-            .enumerate()
-            .filter_map(|(s, b)| b.map(|b| format!("seat {s}: {b}")))
-            .collect();
-        if !bets.is_empty() {
-            writeln!(f, "Bets: {}", bets.join(", "))?;
-        }
-        if let Some(b) = &self.bottom_cards {
-            let b: Vec<String> = b.iter().map(|c| c.to_string()).collect();
-            write!(f, "Bottom cards: {}", b.join(" "))?;
-        }
-        if let Some(r) = &self.result {
-            let r: Vec<String> = r.iter().enumerate().map(|(s, d)| format!("seat {s} {d:+}")).collect();
-            write!(f, "\nResult: {}", r.join(", "))?;
-        }
-        Ok(())
-    }
 }

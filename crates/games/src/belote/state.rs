@@ -669,30 +669,6 @@ impl Deal for BeloteDeal {
             .then(|| DealOutcome::with_next_dealer(self.deltas.to_vec(), self.next(self.dealer as Seat)))
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: BeloteAction, after: &Self, out: &mut engine::Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn narrate_start(&self, out: &mut engine::Narration) {
-        super::present::narrate_start(self, out);
-    }
-
-    fn describe(&self, action: BeloteAction) -> engine::Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [engine::ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in self.hands {
@@ -770,83 +746,4 @@ pub struct BeloteView {
     /// Points held in suspense by a litige.
     pub suspended: i64,
     pub result: Option<ResultView>,
-}
-
-impl fmt::Display for BeloteView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Belote, hand {} (dealer seat {}). You are seat {} (partner: seat {}).",
-            self.deal_number + 1,
-            self.dealer,
-            self.seat,
-            (self.seat + 2) % 4
-        )?;
-        let trump = self.trump.unwrap_or(self.upcard.suit_unchecked());
-        writeln!(
-            f,
-            "Your hand: {}",
-            crate::trick::hand_text(self.hand, |c| strength(c, trump))
-        )?;
-        match self.taker {
-            None => {
-                writeln!(f, "Upcard: {}", self.upcard)?;
-                let bids: Vec<String> = self.bids.iter().map(|b| format!("seat {} {}", b.seat, b.bid)).collect();
-                if !bids.is_empty() {
-                    writeln!(f, "Bids: {}", bids.join(", "))?;
-                }
-            }
-            Some(t) => writeln!(
-                f,
-                "Trump: {} (taken by seat {t}, who got the upcard {}).",
-                trump.name(),
-                self.upcard
-            )?,
-        }
-        for sd in &self.declarations {
-            let list: Vec<String> = sd
-                .declarations
-                .iter()
-                .map(|d| format!("{} ({})", d.cards, d.points))
-                .collect();
-            writeln!(f, "Seat {} declared: {}", sd.seat, list.join(", "))?;
-        }
-        if let Some(b) = self.belote {
-            writeln!(
-                f,
-                "Seat {}: {}",
-                b.seat,
-                if b.rebelote { "belote and rebelote" } else { "belote" }
-            )?;
-        }
-        crate::trick::write_tricks(
-            f,
-            &self.last_trick,
-            self.last_trick_leader,
-            &self.trick,
-            self.trick_leader,
-        )?;
-        write!(
-            f,
-            "\nCard points: seats 0+2 {}, seats 1+3 {}",
-            self.card_points[0], self.card_points[1]
-        )?;
-        if let Some(r) = &self.result {
-            write!(
-                f,
-                "\nHand scores: seats 0+2 {}, seats 1+3 {}{}{}",
-                r.team_scores[0],
-                r.team_scores[1],
-                if r.capot { " (capot)" } else { "" },
-                if r.litige {
-                    " (litige: points held over)"
-                } else if r.made {
-                    " (contract made)"
-                } else {
-                    " (contract failed)"
-                }
-            )?;
-        }
-        Ok(())
-    }
 }

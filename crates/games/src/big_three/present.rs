@@ -8,26 +8,8 @@ use crate::present::{hidden, seat_rows, signed, sorted_hand, waiting};
 use cards::{Card, CardSet, Rank};
 use engine::{
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
-    Pile, Seat, Viewer,
+    Pile, Present, Seat, Viewer,
 };
-
-pub(super) const ACTION_KINDS: &[ActionKind] = &[
-    ActionKind {
-        name: "bid",
-        group: "bid",
-        help: "Bid 1, 2 or 3 chips to play alone against the other two. The holder of the four of hearts opens and must bid; each bid must be higher. The highest bidder takes the four widow cards, and at the end pays or collects the bid from each opponent.",
-    },
-    ActionKind {
-        name: "pass",
-        group: "pass",
-        help: "In the bidding: decline to bid higher (by default a pass is final). In play: decline to beat the combination on the table; you may play again later in the round. When both others pass, the last to play leads anything.",
-    },
-    ActionKind {
-        name: "play",
-        group: "play",
-        help: "Play a combination from your hand: a single card, a pair, three or four of a kind, a straight of three or more ranks in a row, or a run of three or more pairs (or threes, or fours) in a row. Ranks go 4 (low) up to K, A, 2 and 3 (high); suits never matter, and A, 2 and 3 never go in straights or runs. To follow, play the same kind and length with a higher top rank; where four of a kind are bombs they beat anything but higher fours. The first player out of cards ends the hand.",
-    },
-];
 
 /// A rank as players say it in a combination: "7", "queen".
 fn rank_word(index: u8) -> &'static str {
@@ -225,256 +207,281 @@ fn prompt(d: &BigThreeDeal, viewer: Viewer) -> String {
     }
 }
 
-pub(super) fn scene(d: &BigThreeDeal, viewer: Viewer) -> DealScene {
-    let to_act = (d.step != Step::Over).then_some(d.to_act as Seat);
-    let rows = seat_rows(3, Some(d.dealer as Seat), to_act);
-    let passed = passed_on_table(d);
-    let mut seats = Vec::new();
-    for s in seat_order(d) {
-        let mut row = rows[s].clone();
-        row.hand = if viewer.is(s) {
-            HandScene::Shown {
-                cards: sorted_hand(d.hands[s].iter(), by_strength),
+impl Present for BigThreeDeal {
+    const ACTION_KINDS: &'static [ActionKind] = &[
+    ActionKind {
+        name: "bid",
+        group: "bid",
+        help: "Bid 1, 2 or 3 chips to play alone against the other two. The holder of the four of hearts opens and must bid; each bid must be higher. The highest bidder takes the four widow cards, and at the end pays or collects the bid from each opponent.",
+    },
+    ActionKind {
+        name: "pass",
+        group: "pass",
+        help: "In the bidding: decline to bid higher (by default a pass is final). In play: decline to beat the combination on the table; you may play again later in the round. When both others pass, the last to play leads anything.",
+    },
+    ActionKind {
+        name: "play",
+        group: "play",
+        help: "Play a combination from your hand: a single card, a pair, three or four of a kind, a straight of three or more ranks in a row, or a run of three or more pairs (or threes, or fours) in a row. Ranks go 4 (low) up to K, A, 2 and 3 (high); suits never matter, and A, 2 and 3 never go in straights or runs. To follow, play the same kind and length with a higher top rank; where four of a kind are bombs they beat anything but higher fours. The first player out of cards ends the hand.",
+    },
+];
+
+    fn scene(&self, viewer: Viewer) -> DealScene {
+        let to_act = (self.step != Step::Over).then_some(self.to_act as Seat);
+        let rows = seat_rows(3, Some(self.dealer as Seat), to_act);
+        let passed = passed_on_table(self);
+        let mut seats = Vec::new();
+        for s in seat_order(self) {
+            let mut row = rows[s].clone();
+            row.hand = if viewer.is(s) {
+                HandScene::Shown {
+                    cards: sorted_hand(self.hands[s].iter(), by_strength),
+                }
+            } else {
+                hidden(self.hands[s].len() as usize)
+            };
+            if s == self.opener as Seat {
+                row.marks.push("opener".to_string());
             }
-        } else {
-            hidden(d.hands[s].len() as usize)
-        };
-        if s == d.opener as Seat {
-            row.marks.push("opener".to_string());
+            match self.solo {
+                Some(solo) if solo as Seat == s => row.marks.push(format!("alone for {}", self.high_bid)),
+                Some(_) => row.marks.push("against the solo player".to_string()),
+                None => {}
+            }
+            if self.step == Step::Bidding {
+                row.bid = last_call(self, s).map(|b| if b == 0 { "pass".to_string() } else { format!("bid {b}") });
+                if self.cfg.pass_is_final && self.passed[s] {
+                    row.status = Some("out of the bidding".to_string());
+                }
+            }
+            if passed.contains(&s) {
+                row.status = Some("passed".to_string());
+            }
+            if self.winner == Some(s as u8) {
+                row.status = Some("out of cards first".to_string());
+            }
+            if self.solo == Some(s as u8) && widow_seen(self, viewer) {
+                row.groups.push(CardGroup::new("Widow taken", cards_of(self.widow)));
+            }
+            if self.step == Step::Over {
+                let unit = if self.deltas[s].abs() == 1 { "chip" } else { "chips" };
+                row.notes.push(format!("{} {unit} this hand", signed(self.deltas[s])));
+            }
+            seats.push(row);
         }
-        match d.solo {
-            Some(solo) if solo as Seat == s => row.marks.push(format!("alone for {}", d.high_bid)),
-            Some(_) => row.marks.push("against the solo player".to_string()),
+        let mut piles = Vec::new();
+        match self.table {
+            Some((combo, by)) => piles.push(Pile::face_up(
+                format!("To beat: {}", whose(by, &combo)),
+                cards_of(self.table_cards),
+            )),
+            None if self.step == Step::Playing => piles.push(Pile::face_up("Nothing to beat: a free lead", [])),
             None => {}
         }
-        if d.step == Step::Bidding {
-            row.bid = last_call(d, s).map(|b| if b == 0 { "pass".to_string() } else { format!("bid {b}") });
-            if d.cfg.pass_is_final && d.passed[s] {
-                row.status = Some("out of the bidding".to_string());
-            }
+        if self.step == Step::Bidding {
+            piles.push(Pile::face_down("Widow", self.widow.len() as usize));
         }
-        if passed.contains(&s) {
-            row.status = Some("passed".to_string());
-        }
-        if d.winner == Some(s as u8) {
-            row.status = Some("out of cards first".to_string());
-        }
-        if d.solo == Some(s as u8) && widow_seen(d, viewer) {
-            row.groups.push(CardGroup::new("Widow taken", cards_of(d.widow)));
-        }
-        if d.step == Step::Over {
-            let unit = if d.deltas[s].abs() == 1 { "chip" } else { "chips" };
-            row.notes.push(format!("{} {unit} this hand", signed(d.deltas[s])));
-        }
-        seats.push(row);
-    }
-    let mut piles = Vec::new();
-    match d.table {
-        Some((combo, by)) => piles.push(Pile::face_up(
-            format!("To beat: {}", whose(by, &combo)),
-            cards_of(d.table_cards),
-        )),
-        None if d.step == Step::Playing => piles.push(Pile::face_up("Nothing to beat: a free lead", [])),
-        None => {}
-    }
-    if d.step == Step::Bidding {
-        piles.push(Pile::face_down("Widow", d.widow.len() as usize));
-    }
-    piles.push(Pile::face_up("Played this hand", cards_of(d.played)));
-    let mut facts = vec![Fact::new(
-        "Opened by",
-        format!("@{}, holding the {}", d.opener, d.opening_heart),
-    )];
-    match (d.solo, d.high_bidder) {
-        (Some(s), _) => facts.push(Fact::new(
-            "Playing alone",
-            format!(
-                "@{s}, for {} a head: collected on going out first, paid to each opponent otherwise",
-                chips(d.high_bid as i64)
-            ),
-        )),
-        (None, Some(b)) => facts.push(Fact::new("High bid", format!("{} by @{b}", d.high_bid))),
-        (None, None) => {}
-    }
-    facts.push(Fact::new(
-        "Turn order",
-        if d.cfg.clockwise { "to the left" } else { "to the right" },
-    ));
-    if d.cfg.quads_are_bombs {
-        facts.push(Fact::new("Bombs", "four of a kind beats anything but higher fours"));
-    }
-    DealScene {
-        title: title(d),
-        seats,
-        centre: Centre {
-            trick: None,
-            last_trick: None,
-            piles,
-            facts,
-        },
-        deal_scores: (d.step == Step::Over).then(|| DealScores {
-            label: "Chips this hand".to_string(),
-            values: d.deltas.to_vec(),
-        }),
-        target: Some(format!("{} hands; the most chips at the end wins.", d.cfg.max_hands)),
-        prompt: prompt(d, viewer),
-    }
-}
-
-pub(super) fn narrate_start(d: &BigThreeDeal, out: &mut Narration) {
-    let o = d.opener as Seat;
-    let text = if d.opening_heart.rank() == Some(Rank::Four) {
-        format!(
-            "@{o} {{hold|holds}} the {} and {{open|opens}} the bidding.",
-            d.opening_heart
-        )
-    } else {
-        format!(
-            "The four of hearts is in the widow: @{o} {{hold|holds}} the lowest heart out, the {}, and {{open|opens}} the bidding.",
-            d.opening_heart
-        )
-    };
-    out.all(Event::new("open", Some(o), text).with_cards([d.opening_heart]));
-}
-
-pub(super) fn narrate(before: &BigThreeDeal, action: BigThreeAction, after: &BigThreeDeal, out: &mut Narration) {
-    let s = before.to_act as Seat;
-    match action {
-        BigThreeAction::Bid(b) => {
-            let text = if before.high_bidder.is_none() {
-                format!("@{s} {{open|opens}} with a bid of {b}.")
-            } else {
-                format!("@{s} {{bid|bids}} {b}.")
-            };
-            out.all(Event::new("bid", Some(s), text));
-        }
-        BigThreeAction::Pass if before.step == Step::Bidding => {
-            let text = if before.cfg.pass_is_final {
-                format!("@{s} {{pass|passes}} and {{drop|drops}} out of the bidding.")
-            } else {
-                format!("@{s} {{pass|passes}}.")
-            };
-            out.all(Event::new("bid", Some(s), text));
-        }
-        BigThreeAction::Pass => {
-            let on = before
-                .table
-                .map_or(String::new(), |(c, by)| format!(" on {}", whose(by, &c)));
-            out.all(Event::new("pass", Some(s), format!("@{s} {{pass|passes}}{on}.")));
-        }
-        BigThreeAction::Play(c) => {
-            let cards = cards_of(after.table_cards);
-            let text = match before.table {
-                Some((t, by)) if is_bomb(before, &c) => format!(
-                    "@{s} {{bomb|bombs}} {} with {}: {}.",
-                    whose(by, &t),
-                    combo_words(&c),
-                    cards_text(&cards)
+        piles.push(Pile::face_up("Played this hand", cards_of(self.played)));
+        let mut facts = vec![Fact::new(
+            "Opened by",
+            format!("@{}, holding the {}", self.opener, self.opening_heart),
+        )];
+        match (self.solo, self.high_bidder) {
+            (Some(s), _) => facts.push(Fact::new(
+                "Playing alone",
+                format!(
+                    "@{s}, for {} a head: collected on going out first, paid to each opponent otherwise",
+                    chips(self.high_bid as i64)
                 ),
-                Some(_) => format!("@{s} {{play|plays}} {}: {}.", combo_words(&c), cards_text(&cards)),
-                None => format!("@{s} {{lead|leads}} {}: {}.", combo_words(&c), cards_text(&cards)),
-            };
-            out.all(Event::new("play", Some(s), text).with_cards(cards));
+            )),
+            (None, Some(b)) => facts.push(Fact::new("High bid", format!("{} by @{b}", self.high_bid))),
+            (None, None) => {}
+        }
+        facts.push(Fact::new(
+            "Turn order",
+            if self.cfg.clockwise {
+                "to the left"
+            } else {
+                "to the right"
+            },
+        ));
+        if self.cfg.quads_are_bombs {
+            facts.push(Fact::new("Bombs", "four of a kind beats anything but higher fours"));
+        }
+        DealScene {
+            title: title(self),
+            seats,
+            centre: Centre {
+                trick: None,
+                last_trick: None,
+                piles,
+                facts,
+            },
+            deal_scores: (self.step == Step::Over).then(|| DealScores {
+                label: "Chips this hand".to_string(),
+                values: self.deltas.to_vec(),
+            }),
+            target: Some(format!("{} hands; the most chips at the end wins.", self.cfg.max_hands)),
+            prompt: prompt(self, viewer),
         }
     }
-    if before.solo.is_none() {
-        if let Some(solo) = after.solo {
-            let solo = solo as Seat;
-            let [a, b] = others(after, solo);
-            let won = format!(
-                "@{solo} {{win|wins}} the bidding at {} and {{play|plays}} alone against @{a} and @{b}, taking the widow",
-                after.high_bid
-            );
-            let widow = cards_of(after.widow);
-            let shown = Event::new("widow", Some(solo), format!("{won}: {}.", cards_text(&widow))).with_cards(widow);
-            if after.cfg.show_widow {
-                out.all(shown);
-            } else {
-                out.only(solo, shown);
-                out.all_but(solo, Event::new("widow", Some(solo), format!("{won} unseen.")));
+
+    fn narrate(&self, action: BigThreeAction, after: &BigThreeDeal, out: &mut Narration) {
+        let s = self.to_act as Seat;
+        match action {
+            BigThreeAction::Bid(b) => {
+                let text = if self.high_bidder.is_none() {
+                    format!("@{s} {{open|opens}} with a bid of {b}.")
+                } else {
+                    format!("@{s} {{bid|bids}} {b}.")
+                };
+                out.all(Event::new("bid", Some(s), text));
             }
+            BigThreeAction::Pass if self.step == Step::Bidding => {
+                let text = if self.cfg.pass_is_final {
+                    format!("@{s} {{pass|passes}} and {{drop|drops}} out of the bidding.")
+                } else {
+                    format!("@{s} {{pass|passes}}.")
+                };
+                out.all(Event::new("bid", Some(s), text));
+            }
+            BigThreeAction::Pass => {
+                let on = self
+                    .table
+                    .map_or(String::new(), |(c, by)| format!(" on {}", whose(by, &c)));
+                out.all(Event::new("pass", Some(s), format!("@{s} {{pass|passes}}{on}.")));
+            }
+            BigThreeAction::Play(c) => {
+                let cards = cards_of(after.table_cards);
+                let text = match self.table {
+                    Some((t, by)) if is_bomb(self, &c) => format!(
+                        "@{s} {{bomb|bombs}} {} with {}: {}.",
+                        whose(by, &t),
+                        combo_words(&c),
+                        cards_text(&cards)
+                    ),
+                    Some(_) => format!("@{s} {{play|plays}} {}: {}.", combo_words(&c), cards_text(&cards)),
+                    None => format!("@{s} {{lead|leads}} {}: {}.", combo_words(&c), cards_text(&cards)),
+                };
+                out.all(Event::new("play", Some(s), text).with_cards(cards));
+            }
+        }
+        if self.solo.is_none() {
+            if let Some(solo) = after.solo {
+                let solo = solo as Seat;
+                let [a, b] = others(after, solo);
+                let won = format!(
+                    "@{solo} {{win|wins}} the bidding at {} and {{play|plays}} alone against @{a} and @{b}, taking the widow",
+                    after.high_bid
+                );
+                let widow = cards_of(after.widow);
+                let shown =
+                    Event::new("widow", Some(solo), format!("{won}: {}.", cards_text(&widow))).with_cards(widow);
+                if after.cfg.show_widow {
+                    out.all(shown);
+                } else {
+                    out.only(solo, shown);
+                    out.all_but(solo, Event::new("widow", Some(solo), format!("{won} unseen.")));
+                }
+                let lead = after.to_act as Seat;
+                out.all(Event::new(
+                    "lead",
+                    Some(lead),
+                    format!("@{lead} opened the bidding and {{lead|leads}} first."),
+                ));
+            }
+        }
+        if self.step == Step::Playing && self.table.is_some() && after.table.is_none() && after.step == Step::Playing {
             let lead = after.to_act as Seat;
             out.all(Event::new(
                 "lead",
                 Some(lead),
-                format!("@{lead} opened the bidding and {{lead|leads}} first."),
+                format!("Both others passed: @{lead} {{lead|leads}} anything."),
             ));
         }
     }
-    if before.step == Step::Playing && before.table.is_some() && after.table.is_none() && after.step == Step::Playing {
-        let lead = after.to_act as Seat;
-        out.all(Event::new(
-            "lead",
-            Some(lead),
-            format!("Both others passed: @{lead} {{lead|leads}} anything."),
-        ));
+
+    fn narrate_start(&self, out: &mut Narration) {
+        let o = self.opener as Seat;
+        let text = if self.opening_heart.rank() == Some(Rank::Four) {
+            format!(
+                "@{o} {{hold|holds}} the {} and {{open|opens}} the bidding.",
+                self.opening_heart
+            )
+        } else {
+            format!(
+                "The four of hearts is in the widow: @{o} {{hold|holds}} the lowest heart out, the {}, and {{open|opens}} the bidding.",
+                self.opening_heart
+            )
+        };
+        out.all(Event::new("open", Some(o), text).with_cards([self.opening_heart]));
     }
-}
 
-pub(super) fn narrate_end(d: &BigThreeDeal, out: &mut Narration) {
-    let (Some(winner), Some(solo)) = (d.winner, d.solo) else {
-        return;
-    };
-    let (winner, solo) = (winner as Seat, solo as Seat);
-    let bid = d.high_bid as i64;
-    let [a, b] = others(d, solo);
-    let left: Vec<String> = others(d, winner)
-        .iter()
-        .map(|&s| format!("@{s} {}", d.hands[s].len()))
-        .collect();
-    out.all(Event::new(
-        "out",
-        Some(winner),
-        format!("@{winner} {{go|goes}} out first (cards left: {}).", left.join(", ")),
-    ));
-    let text = if winner == solo {
-        format!(
-            "@{solo}, alone for {bid}, {{win|wins}}: @{a} and @{b} each pay @{solo} {}, {} in all.",
-            chips(bid),
-            2 * bid
-        )
-    } else {
-        format!(
-            "@{solo}, alone for {bid}, {{lose|loses}} and {{pay|pays}} @{a} and @{b} {} each, {} in all.",
-            chips(bid),
-            2 * bid
-        )
-    };
-    out.all(Event::new("score", Some(solo), text));
-}
+    fn narrate_end(&self, out: &mut Narration) {
+        let (Some(winner), Some(solo)) = (self.winner, self.solo) else {
+            return;
+        };
+        let (winner, solo) = (winner as Seat, solo as Seat);
+        let bid = self.high_bid as i64;
+        let [a, b] = others(self, solo);
+        let left: Vec<String> = others(self, winner)
+            .iter()
+            .map(|&s| format!("@{s} {}", self.hands[s].len()))
+            .collect();
+        out.all(Event::new(
+            "out",
+            Some(winner),
+            format!("@{winner} {{go|goes}} out first (cards left: {}).", left.join(", ")),
+        ));
+        let text = if winner == solo {
+            format!(
+                "@{solo}, alone for {bid}, {{win|wins}}: @{a} and @{b} each pay @{solo} {}, {} in all.",
+                chips(bid),
+                2 * bid
+            )
+        } else {
+            format!(
+                "@{solo}, alone for {bid}, {{lose|loses}} and {{pay|pays}} @{a} and @{b} {} each, {} in all.",
+                chips(bid),
+                2 * bid
+            )
+        };
+        out.all(Event::new("score", Some(solo), text));
+    }
 
-pub(super) fn describe(d: &BigThreeDeal, action: BigThreeAction) -> Described {
-    match action {
-        BigThreeAction::Bid(b) if d.high_bidder.is_none() => Described::new(
-            "bid",
-            format!("Open with {b}: play alone for {} from each", chips(b as i64)),
-        ),
-        BigThreeAction::Bid(b) => {
-            Described::new("bid", format!("Bid {b}: play alone for {} from each", chips(b as i64)))
-        }
-        BigThreeAction::Pass if d.step == Step::Bidding => Described::new(
-            "pass",
-            if d.cfg.pass_is_final {
-                "Pass and drop out of the bidding"
-            } else {
-                "Pass"
-            },
-        ),
-        BigThreeAction::Pass => Described::new(
-            "pass",
-            d.table
-                .map_or("Pass".to_string(), |(c, by)| format!("Pass on {}", whose(by, &c))),
-        ),
-        BigThreeAction::Play(c) => {
-            let cards = cards_of(take_cards(d.hands[d.to_act as usize], &c));
-            let label = if is_bomb(d, &c) {
-                format!("Bomb with {}: {}", combo_words(&c), cards_text(&cards))
-            } else if d.table.is_none() {
-                format!("Lead {}: {}", combo_words(&c), cards_text(&cards))
-            } else {
-                format!("Play {}: {}", combo_words(&c), cards_text(&cards))
-            };
-            Described::new("play", label).with_cards(cards)
+    fn describe(&self, action: BigThreeAction) -> Described {
+        match action {
+            BigThreeAction::Bid(b) if self.high_bidder.is_none() => Described::new(
+                "bid",
+                format!("Open with {b}: play alone for {} from each", chips(b as i64)),
+            ),
+            BigThreeAction::Bid(b) => {
+                Described::new("bid", format!("Bid {b}: play alone for {} from each", chips(b as i64)))
+            }
+            BigThreeAction::Pass if self.step == Step::Bidding => Described::new(
+                "pass",
+                if self.cfg.pass_is_final {
+                    "Pass and drop out of the bidding"
+                } else {
+                    "Pass"
+                },
+            ),
+            BigThreeAction::Pass => Described::new(
+                "pass",
+                self.table
+                    .map_or("Pass".to_string(), |(c, by)| format!("Pass on {}", whose(by, &c))),
+            ),
+            BigThreeAction::Play(c) => {
+                let cards = cards_of(take_cards(self.hands[self.to_act as usize], &c));
+                let label = if is_bomb(self, &c) {
+                    format!("Bomb with {}: {}", combo_words(&c), cards_text(&cards))
+                } else if self.table.is_none() {
+                    format!("Lead {}: {}", combo_words(&c), cards_text(&cards))
+                } else {
+                    format!("Play {}: {}", combo_words(&c), cards_text(&cards))
+                };
+                Described::new("play", label).with_cards(cards)
+            }
         }
     }
 }

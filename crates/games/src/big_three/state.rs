@@ -447,30 +447,6 @@ impl Deal for BigThreeDeal {
             .then(|| DealOutcome::with_next_dealer(self.deltas.to_vec(), self.winner.expect("a winner") as Seat))
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: BigThreeAction, after: &Self, out: &mut engine::Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_start(&self, out: &mut engine::Narration) {
-        super::present::narrate_start(self, out);
-    }
-
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: BigThreeAction) -> engine::Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [engine::ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in self.hands {
@@ -514,81 +490,4 @@ pub struct BigThreeView {
     pub played: CardSet,
     pub winner: Option<Seat>,
     pub result: Option<[i64; 3]>,
-}
-
-impl fmt::Display for BigThreeView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Big Three, hand {} (dealer seat {}). You are seat {}.",
-            self.deal_number + 1,
-            self.dealer,
-            self.seat
-        )?;
-        let mut hand: Vec<Card> = self.hand.iter().collect();
-        hand.sort_by_key(|&c| super::combo::strength(c.rank().expect("no jokers")));
-        writeln!(
-            f,
-            "Your hand ({}): {}",
-            hand.len(),
-            hand.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-        )?;
-        let left: Vec<String> = self
-            .hand_sizes
-            .iter()
-            .enumerate()
-            .map(|(s, n)| format!("seat {s} {n}"))
-            .collect();
-        writeln!(
-            f,
-            "Cards left: {}. Seat {} opened (holds {}).",
-            left.join(", "),
-            self.opener,
-            self.opening_heart
-        )?;
-        let mut lines = Vec::new();
-        if let Some(s) = self.solo {
-            lines.push(format!("Seat {s} plays solo for {}.", self.bid));
-        }
-        if let Some(w) = self.widow {
-            lines.push(format!("Widow: {w}."));
-        }
-        match (self.step, &self.table, self.winner) {
-            (Step::Bidding, _, _) => {
-                let bids: Vec<String> = self
-                    .bids
-                    .iter()
-                    .map(|&(s, b)| {
-                        if b == 0 {
-                            format!("seat {s} passes")
-                        } else {
-                            format!("seat {s} bids {b}")
-                        }
-                    })
-                    .collect();
-                lines.push(format!(
-                    "Bidding: {}.",
-                    if bids.is_empty() {
-                        "none yet".to_string()
-                    } else {
-                        bids.join(", ")
-                    }
-                ));
-            }
-            (_, _, Some(w)) => lines.push(format!("Seat {w} went out first.")),
-            (_, Some(t), None) => {
-                let words = t
-                    .combo
-                    .parse::<Combo>()
-                    .map_or(t.combo.clone(), |c| super::present::combo_noun(&c));
-                lines.push(format!("To beat: seat {}'s {words}, {}.", t.seat, t.cards));
-            }
-            (_, None, None) => lines.push("Free lead.".to_string()),
-        }
-        if let Some(r) = self.result {
-            let r: Vec<String> = r.iter().enumerate().map(|(s, d)| format!("seat {s} {d:+}")).collect();
-            lines.push(format!("Result: {}", r.join(", ")));
-        }
-        f.write_str(&lines.join("\n"))
-    }
 }

@@ -3,7 +3,7 @@ use super::scoring::{self, shooter};
 use crate::trick::{ace_high, Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_hidden, HiddenHand};
-use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
+use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -393,26 +393,6 @@ impl Deal for HeartsDeal {
         (self.phase == Phase::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }
 
-    fn scene(&self, viewer: Viewer) -> DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: HeartsAction, after: &Self, out: &mut Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: HeartsAction) -> Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for s in 0..4 {
@@ -473,70 +453,4 @@ pub struct HeartsView {
     pub bonus_card: Option<Card>,
     /// The deal's scores, once it is over.
     pub scores: Option<[i64; 4]>,
-}
-
-impl fmt::Display for HeartsView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Hearts, deal {} (dealer: seat {}, passing {}). You are seat {}.",
-            self.deal_number + 1,
-            self.dealer,
-            self.pass_direction,
-            self.seat
-        )?;
-        if let Some(b) = self.bonus_card {
-            writeln!(f, "Omnibus: {b} is worth -10.")?;
-        }
-        writeln!(f, "Your hand: {}", crate::trick::hand_text(self.hand, ace_high))?;
-        match self.phase {
-            Phase::Passing => {
-                writeln!(
-                    f,
-                    "Passing {}: chosen so far: {}",
-                    self.pass_direction, self.pass_chosen
-                )?;
-            }
-            Phase::Playing | Phase::MoonChoice | Phase::Over => {
-                if !self.received.is_empty() {
-                    writeln!(f, "You passed {} and received {}.", self.passed, self.received)?;
-                }
-                let show = |t: &TrickView| {
-                    t.cards
-                        .iter()
-                        .enumerate()
-                        .map(|(i, c)| format!("seat {}: {c}", (t.leader + i) % 4))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                if !self.last_trick.cards.is_empty() {
-                    writeln!(f, "Last trick: {}", show(&self.last_trick))?;
-                }
-                writeln!(
-                    f,
-                    "Trick {}: {}{}",
-                    (self.tricks_played + 1).min(13),
-                    if self.trick.cards.is_empty() {
-                        "(empty)".to_string()
-                    } else {
-                        show(&self.trick)
-                    },
-                    if self.hearts_broken { "  (hearts broken)" } else { "" }
-                )?;
-            }
-        }
-        let pts: Vec<String> = self.points.iter().map(|p| p.to_string()).collect();
-        write!(f, "Points this deal: {}", pts.join(" / "))?;
-        if let Some(s) = self.scores {
-            let s: Vec<String> = s.iter().map(|p| p.to_string()).collect();
-            write!(f, "\nDeal scores: {}", s.join(" / "))?;
-        }
-        if self.phase == Phase::MoonChoice && self.to_act == Some(self.seat) {
-            write!(
-                f,
-                "\nYou shot the moon! moon-add: the others score 26; moon-subtract: you score -26."
-            )?;
-        }
-        Ok(())
-    }
 }

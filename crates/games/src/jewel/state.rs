@@ -618,30 +618,6 @@ impl Deal for JewelDeal {
         false
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: JewelAction, after: &Self, out: &mut engine::Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn narrate_start(&self, out: &mut engine::Narration) {
-        super::present::narrate_start(self, out);
-    }
-
-    fn describe(&self, action: JewelAction) -> engine::Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [engine::ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn dealer_seat(&self) -> Option<Seat> {
         Some(JewelDeal::dealer(self))
     }
@@ -718,73 +694,4 @@ pub struct JewelView {
     pub shown: Option<Vec<Option<String>>>,
     pub settlement: Option<Vec<SettlementView>>,
     pub results: Option<Vec<i64>>,
-}
-
-fn cards_line(cards: &[Card]) -> String {
-    if cards.is_empty() {
-        "none".to_string()
-    } else {
-        engine::cards_text(cards)
-    }
-}
-
-impl fmt::Display for JewelView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let order: Vec<String> = self.seating.iter().map(|s| format!("seat {s}")).collect();
-        writeln!(
-            f,
-            "Jewel, deal {}. You are seat {}; seat {} deals. Clockwise round the table: {}.",
-            self.deal_number + 1,
-            self.seat,
-            self.dealer,
-            order.join(", ")
-        )?;
-        if let Some(cut) = &self.cut {
-            let draws: Vec<String> = (0..cut.len())
-                .map(|s| format!("seat {s} {}", cards_line(&cut[s])))
-                .collect();
-            writeln!(f, "Cut for seats: {}.", draws.join(", "))?;
-        }
-        writeln!(
-            f,
-            "Open card {}; jewels {} and {} (three of each).",
-            self.open, self.jewels[0], self.jewels[1]
-        )?;
-        writeln!(f, "Your hand: {}", cards_line(&self.hand))?;
-        writeln!(
-            f,
-            "Discard pile top: {}{}; stock {} cards.",
-            self.discards.last().map_or("none".into(), |c| c.to_string()),
-            if self.takeable { " (may be taken)" } else { "" },
-            self.stock_size
-        )?;
-        for (s, st) in self.status.iter().enumerate() {
-            let how = match st {
-                Status::Playing => continue,
-                Status::Packed { mid: false } => "packed at the first turn",
-                Status::Packed { mid: true } => "packed mid-deal",
-                Status::WrongDeclaration => "declared wrongly and is out",
-                Status::Declarer => "declared",
-            };
-            write!(f, "Seat {s} {how}")?;
-            if !self.kept_jewels[s].is_empty() {
-                write!(f, ", keeping {}", cards_line(&self.kept_jewels[s]))?;
-            }
-            writeln!(f, ".")?;
-        }
-        if let (Some(shown), Some(settlement), Some(results)) = (&self.shown, &self.settlement, &self.results) {
-            for s in 0..results.len() {
-                write!(
-                    f,
-                    "Seat {s}: {:+}; {}; jewel points {}",
-                    results[s], settlement[s].standing, settlement[s].jewels
-                )?;
-                if let Some(line) = &shown[s] {
-                    write!(f, "; {line}")?;
-                }
-                writeln!(f)?;
-            }
-        }
-        Ok(())
-    }
 }

@@ -7,51 +7,8 @@ use ::melds::{MeldChoice, Partition};
 use cards::{Card, CardCounts};
 use engine::{
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
-    Pile, Seat, Viewer,
+    Pile, Present, Seat, Viewer,
 };
-
-pub(super) const ACTION_KINDS: &[ActionKind] = &[
-    ActionKind {
-        name: "draw",
-        group: "take",
-        help: "Draw the top card of the face-down stock: only you see what it is. With four players there is no stock.",
-    },
-    ActionKind {
-        name: "take",
-        group: "take",
-        help: "Take the top card of the discard pile into your hand (with four players, the card the previous player just discarded: your only way to draw). Everyone sees which card you took.",
-    },
-    ActionKind {
-        name: "discard",
-        group: "discard",
-        help: "Discard a card face up to end your turn. With three or four players, those who are not next to draw may then bump it.",
-    },
-    ActionKind {
-        name: "out",
-        group: "discard",
-        help: "Discard and go out: every card you keep, face-up melds included, must belong to a meld. The hand ends; everyone scores their melds and you add 5.",
-    },
-    ActionKind {
-        name: "pass",
-        group: "pass",
-        help: "Let the discard go without bumping it.",
-    },
-    ActionKind {
-        name: "bump",
-        group: "take",
-        help: "Claim another player's discard out of turn for a meld it completes with your own cards, any meld but a sequence. If several players bump, the most valuable meld wins (a tie goes to the player nearest after the discarder). The player who was next to draw the card may challenge. A bump that stands takes the card, lays the meld face up for the rest of the hand (it can no longer be rearranged), and you discard; play then goes on from your left, skipping the players in between.",
-    },
-    ActionKind {
-        name: "accept",
-        group: "pass",
-        help: "Let the bump stand: the bumper takes the card you were next to draw, and play goes on from the bumper's left.",
-    },
-    ActionKind {
-        name: "challenge",
-        group: "take",
-        help: "The card you were next to draw has been bumped: name a meld of your own that uses it (here a sequence counts). If it is worth as much as the bump or more, you keep the card as your draw and, under the usual rule, lay that meld face up for the rest of the hand; if it is worth less, the bump stands.",
-    },
-];
 
 /// A meld kind in words, as a noun the sentences can put "a" or "an" before.
 fn meld_name(kind: u16) -> &'static str {
@@ -264,150 +221,526 @@ fn prompt(d: &KhanhooDeal, viewer: Viewer) -> String {
     }
 }
 
-pub(super) fn scene(d: &KhanhooDeal, viewer: Viewer) -> DealScene {
-    let n = d.players as usize;
-    let over = d.step == Step::Over;
-    let to_act = (!over).then_some(d.to_act as Seat);
-    let mut seats = seat_rows(n, Some(d.dealer as Seat), to_act);
-    let window = matches!(d.step, Step::Bump | Step::Challenge);
-    let frozen_points: Vec<i64> = d
-        .frozen
-        .iter()
-        .map(|f| f.iter().map(|&(_, _, v)| v as i64).sum())
-        .collect();
-    for row in &mut seats {
-        let s = row.seat;
-        // Every hand is laid down for the count at the end.
-        row.hand = if viewer.is(s) || over {
-            HandScene::Shown {
-                cards: display(&d.hands[s]),
-            }
-        } else {
-            hidden(d.hands[s].total() as usize)
-        };
-        for &(m, kind, value) in &d.frozen[s] {
-            row.groups.push(CardGroup::new(
-                format!("Laid face up: {}, {}", meld_name(kind), points(value as i64)),
-                meld_order(m.cards()),
-            ));
-        }
-        if !over && !viewer.is(s) && !d.known[s].is_empty() {
-            row.groups
-                .push(CardGroup::new("Known to be in the hand", display(&d.known[s])));
-        }
-        if window && s == entitled(d) {
-            row.marks.push("next to draw".to_string());
-        }
-        if let Some(c) = standing(d).filter(|c| c.seat as Seat == s) {
-            row.status = Some(format!("bumping for {}", meld_worth(c.kind, c.value)));
-        }
-        if d.out == Some(s as u8) {
-            row.status = Some("out".to_string());
-        }
-        if over && !d.void {
-            let complete = d.out == Some(s as u8);
-            if let Some(p) = hand_partition(&d.cfg, &d.hands[s], complete) {
-                for m in &by_value(&p) {
-                    row.groups.push(CardGroup::new(
-                        format!("Meld: {}, {}", meld_name(m.kind), points(m.value as i64)),
-                        choice_cards(m),
-                    ));
-                }
-                let loose = loose_cards(&p);
-                if !loose.is_empty() {
-                    row.groups.push(CardGroup::new("In no meld", loose));
-                }
-            }
-            row.notes.push(format!("scores {}", d.scores[s]));
-        } else {
-            if frozen_points[s] > 0 {
-                row.notes
-                    .push(format!("{} in melds laid face up", points(frozen_points[s])));
-            }
-            if viewer.is(s) && !over {
-                if let Some(v) = hand_value(&d.cfg, &d.hands[s], false) {
-                    row.notes.push(format!("melds in hand worth {}", points(v)));
-                }
-            }
-        }
-    }
+impl Present for KhanhooDeal {
+    const ACTION_KINDS: &'static [ActionKind] = &[
+    ActionKind {
+        name: "draw",
+        group: "take",
+        help: "Draw the top card of the face-down stock: only you see what it is. With four players there is no stock.",
+    },
+    ActionKind {
+        name: "take",
+        group: "take",
+        help: "Take the top card of the discard pile into your hand (with four players, the card the previous player just discarded: your only way to draw). Everyone sees which card you took.",
+    },
+    ActionKind {
+        name: "discard",
+        group: "discard",
+        help: "Discard a card face up to end your turn. With three or four players, those who are not next to draw may then bump it.",
+    },
+    ActionKind {
+        name: "out",
+        group: "discard",
+        help: "Discard and go out: every card you keep, face-up melds included, must belong to a meld. The hand ends; everyone scores their melds and you add 5.",
+    },
+    ActionKind {
+        name: "pass",
+        group: "pass",
+        help: "Let the discard go without bumping it.",
+    },
+    ActionKind {
+        name: "bump",
+        group: "take",
+        help: "Claim another player's discard out of turn for a meld it completes with your own cards, any meld but a sequence. If several players bump, the most valuable meld wins (a tie goes to the player nearest after the discarder). The player who was next to draw the card may challenge. A bump that stands takes the card, lays the meld face up for the rest of the hand (it can no longer be rearranged), and you discard; play then goes on from your left, skipping the players in between.",
+    },
+    ActionKind {
+        name: "accept",
+        group: "pass",
+        help: "Let the bump stand: the bumper takes the card you were next to draw, and play goes on from the bumper's left.",
+    },
+    ActionKind {
+        name: "challenge",
+        group: "take",
+        help: "The card you were next to draw has been bumped: name a meld of your own that uses it (here a sequence counts). If it is worth as much as the bump or more, you keep the card as your draw and, under the usual rule, lay that meld face up for the rest of the hand; if it is worth less, the bump stands.",
+    },
+];
 
-    let mut piles = Vec::new();
-    if n < 4 {
-        piles.push(Pile::face_down("Stock", d.stock.len()));
-    }
-    piles.push(Pile {
-        label: "Discard pile".to_string(),
-        cards: d.discards.last().copied().into_iter().collect(),
-        size: Some(d.discards.len()),
-    });
-    let mut facts = Vec::new();
-    if window {
-        facts.push(Fact::new(
-            "Bumping",
-            format!(
-                "the {} that @{} discarded; @{} is next to draw it",
-                d.top_discard(),
-                d.discarder,
-                entitled(d)
-            ),
-        ));
-        if let Some(c) = standing(d) {
+    fn scene(&self, viewer: Viewer) -> DealScene {
+        let n = self.players as usize;
+        let over = self.step == Step::Over;
+        let to_act = (!over).then_some(self.to_act as Seat);
+        let mut seats = seat_rows(n, Some(self.dealer as Seat), to_act);
+        let window = matches!(self.step, Step::Bump | Step::Challenge);
+        let frozen_points: Vec<i64> = self
+            .frozen
+            .iter()
+            .map(|f| f.iter().map(|&(_, _, v)| v as i64).sum())
+            .collect();
+        for row in &mut seats {
+            let s = row.seat;
+            // Every hand is laid down for the count at the end.
+            row.hand = if viewer.is(s) || over {
+                HandScene::Shown {
+                    cards: display(&self.hands[s]),
+                }
+            } else {
+                hidden(self.hands[s].total() as usize)
+            };
+            for &(m, kind, value) in &self.frozen[s] {
+                row.groups.push(CardGroup::new(
+                    format!("Laid face up: {}, {}", meld_name(kind), points(value as i64)),
+                    meld_order(m.cards()),
+                ));
+            }
+            if !over && !viewer.is(s) && !self.known[s].is_empty() {
+                row.groups
+                    .push(CardGroup::new("Known to be in the hand", display(&self.known[s])));
+            }
+            if window && s == entitled(self) {
+                row.marks.push("next to draw".to_string());
+            }
+            if let Some(c) = standing(self).filter(|c| c.seat as Seat == s) {
+                row.status = Some(format!("bumping for {}", meld_worth(c.kind, c.value)));
+            }
+            if self.out == Some(s as u8) {
+                row.status = Some("out".to_string());
+            }
+            if over && !self.void {
+                let complete = self.out == Some(s as u8);
+                if let Some(p) = hand_partition(&self.cfg, &self.hands[s], complete) {
+                    for m in &by_value(&p) {
+                        row.groups.push(CardGroup::new(
+                            format!("Meld: {}, {}", meld_name(m.kind), points(m.value as i64)),
+                            choice_cards(m),
+                        ));
+                    }
+                    let loose = loose_cards(&p);
+                    if !loose.is_empty() {
+                        row.groups.push(CardGroup::new("In no meld", loose));
+                    }
+                }
+                row.notes.push(format!("scores {}", self.scores[s]));
+            } else {
+                if frozen_points[s] > 0 {
+                    row.notes
+                        .push(format!("{} in melds laid face up", points(frozen_points[s])));
+                }
+                if viewer.is(s) && !over {
+                    if let Some(v) = hand_value(&self.cfg, &self.hands[s], false) {
+                        row.notes.push(format!("melds in hand worth {}", points(v)));
+                    }
+                }
+            }
+        }
+
+        let mut piles = Vec::new();
+        if n < 4 {
+            piles.push(Pile::face_down("Stock", self.stock.len()));
+        }
+        piles.push(Pile {
+            label: "Discard pile".to_string(),
+            cards: self.discards.last().copied().into_iter().collect(),
+            size: Some(self.discards.len()),
+        });
+        let mut facts = Vec::new();
+        if window {
             facts.push(Fact::new(
-                "Best bump",
+                "Bumping",
                 format!(
-                    "@{} for {}: {}",
-                    c.seat,
-                    meld_worth(c.kind, c.value),
-                    meld_text(c.meld.cards())
+                    "the {} that @{} discarded; @{} is next to draw it",
+                    self.top_discard(),
+                    self.discarder,
+                    entitled(self)
                 ),
             ));
+            if let Some(c) = standing(self) {
+                facts.push(Fact::new(
+                    "Best bump",
+                    format!(
+                        "@{} for {}: {}",
+                        c.seat,
+                        meld_worth(c.kind, c.value),
+                        meld_text(c.meld.cards())
+                    ),
+                ));
+            }
         }
-    }
-    match (over, d.out) {
-        (true, _) if d.void => facts.push(Fact::new(
-            "Result",
-            format!("void: nobody went out within {} discards", d.cfg.max_turns),
-        )),
-        (true, Some(o)) => facts.push(Fact::new("Went out", format!("@{o}"))),
-        _ => facts.push(Fact::new(
-            "Discards",
-            format!("{} so far; the hand is void after {}", d.turns, d.cfg.max_turns),
-        )),
+        match (over, self.out) {
+            (true, _) if self.void => facts.push(Fact::new(
+                "Result",
+                format!("void: nobody went out within {} discards", self.cfg.max_turns),
+            )),
+            (true, Some(o)) => facts.push(Fact::new("Went out", format!("@{o}"))),
+            _ => facts.push(Fact::new(
+                "Discards",
+                format!("{} so far; the hand is void after {}", self.turns, self.cfg.max_turns),
+            )),
+        }
+
+        let deal_scores = if over {
+            DealScores {
+                label: "Hand scores".to_string(),
+                values: if self.void { vec![0; n] } else { self.scores.clone() },
+            }
+        } else {
+            DealScores {
+                label: "Points in melds laid face up".to_string(),
+                values: frozen_points,
+            }
+        };
+        let tie = if self.cfg.tie_plays_on {
+            "a tie for the top plays another hand"
+        } else {
+            "a tie for the top shares the win"
+        };
+        let target = format!(
+            "After a hand in which someone reaches {}, the highest total wins; {tie}.",
+            self.cfg.target
+        );
+        DealScene {
+            title: title(self),
+            seats,
+            centre: Centre {
+                trick: None,
+                last_trick: None,
+                piles,
+                facts,
+            },
+            deal_scores: Some(deal_scores),
+            target: Some(target),
+            prompt: prompt(self, viewer),
+        }
     }
 
-    let deal_scores = if over {
-        DealScores {
-            label: "Hand scores".to_string(),
-            values: if d.void { vec![0; n] } else { d.scores.clone() },
+    /// The one card `after` holds more of than `before`.
+    fn narrate(&self, action: KhanhooAction, after: &KhanhooDeal, out: &mut Narration) {
+        let a = self.to_act as Seat;
+        match action {
+            KhanhooAction::Stock => {
+                if self.stock.is_empty() {
+                    out.all(Event::new(
+                        "reshuffle",
+                        None,
+                        "The stock is empty: the discards under the top one are shuffled into a new stock.",
+                    ));
+                }
+                let c = crate::present::card_added(&self.hands[a], &after.hands[a]).expect("a card was drawn");
+                out.only(
+                    a,
+                    Event::new("draw", Some(a), format!("@{a} {{draw|draws}} {c} from the stock.")).with_cards([c]),
+                );
+                out.all_but(
+                    a,
+                    Event::new("draw", Some(a), format!("@{a} {{draw|draws}} a card from the stock.")),
+                );
+            }
+            KhanhooAction::Take => {
+                let c = self.top_discard();
+                out.all(
+                    Event::new(
+                        "take",
+                        Some(a),
+                        format!("@{a} {{take|takes}} {c} from the discard pile."),
+                    )
+                    .with_cards([c]),
+                );
+            }
+            KhanhooAction::Discard(c) => {
+                let text = if opening(self) {
+                    format!("@{a} {{open|opens}} the hand by discarding {c}.")
+                } else {
+                    format!("@{a} {{discard|discards}} {c}.")
+                };
+                out.all(Event::new("discard", Some(a), text).with_cards([c]));
+            }
+            KhanhooAction::Out(c) => {
+                out.all(
+                    Event::new(
+                        "out",
+                        Some(a),
+                        format!("@{a} {{discard|discards}} {c} and {{go|goes}} out."),
+                    )
+                    .with_cards([c]),
+                );
+            }
+            KhanhooAction::Pass => {
+                let c = self.top_discard();
+                out.all(Event::new("pass", Some(a), format!("@{a} {{let|lets}} the {c} go.")));
+            }
+            KhanhooAction::Bump(m) => {
+                let (kind, value) = claim_worth(self, m, false);
+                let c = self.top_discard();
+                out.all(
+                    Event::new(
+                        "bump",
+                        Some(a),
+                        format!(
+                            "@{a} {{bump|bumps}} the {c} for {}: {}.",
+                            meld_worth(kind, value),
+                            meld_text(m.cards())
+                        ),
+                    )
+                    .with_cards(m.cards().iter().copied()),
+                );
+                if let Some(first) = self.best_claim.filter(|b| b.value >= value) {
+                    out.all(Event::new(
+                        "bump",
+                        Some(first.seat as Seat),
+                        format!(
+                            "@{}'s bump for {} stays ahead: a later bump must be worth more.",
+                            first.seat,
+                            meld_worth(first.kind, first.value)
+                        ),
+                    ));
+                }
+            }
+            KhanhooAction::Accept => {
+                let claim = self.best_claim.expect("a bump stands");
+                out.all(Event::new(
+                    "accept",
+                    Some(a),
+                    format!("@{a} {{let|lets}} the bump stand."),
+                ));
+                out.all(laid(claim, self.top_discard()));
+            }
+            KhanhooAction::Challenge(m) => {
+                let claim = self.best_claim.expect("a bump stands");
+                let (kind, value) = claim_worth(self, m, true);
+                let c = self.top_discard();
+                let against = format!(
+                    "@{}'s {} ({})",
+                    claim.seat,
+                    meld_name(claim.kind),
+                    points(claim.value as i64)
+                );
+                if value >= claim.value {
+                    let compared = if value == claim.value {
+                        format!("as much as {against}")
+                    } else {
+                        format!("more than {against}")
+                    };
+                    if self.cfg.challenger_must_expose {
+                        out.all(
+                            Event::new(
+                                "challenge",
+                                Some(a),
+                                format!(
+                                    "@{a} {{challenge|challenges}} with {}, worth {compared}: @{a} {{keep|keeps}} the {c} as {{your|their}} draw and {{lay|lays}} {} face up.",
+                                    meld_worth(kind, value),
+                                    meld_text(m.cards())
+                                ),
+                            )
+                            .with_cards(m.cards().iter().copied()),
+                        );
+                    } else {
+                        // The meld is only named, not shown: others learn its kind, not its cards.
+                        out.only(
+                            a,
+                            Event::new(
+                                "challenge",
+                                Some(a),
+                                format!(
+                                    "@{a} {{challenge|challenges}} with {}, {}, worth {compared}: @{a} {{keep|keeps}} the {c} as {{your|their}} draw.",
+                                    meld_text(m.cards()),
+                                    meld_worth(kind, value)
+                                ),
+                            )
+                            .with_cards(m.cards().iter().copied()),
+                        );
+                        out.all_but(
+                            a,
+                            Event::new(
+                                "challenge",
+                                Some(a),
+                                format!(
+                                    "@{a} {{challenge|challenges}} with {}, worth {compared}: @{a} {{keep|keeps}} the {c} as {{your|their}} draw.",
+                                    meld_worth(kind, value)
+                                ),
+                            )
+                            .with_cards([c]),
+                        );
+                    }
+                } else {
+                    out.only(
+                        a,
+                        Event::new(
+                            "challenge",
+                            Some(a),
+                            format!(
+                                "@{a} {{challenge|challenges}} with {}, {}, worth less than {against}: the bump stands.",
+                                meld_text(m.cards()),
+                                meld_worth(kind, value)
+                            ),
+                        )
+                        .with_cards(m.cards().iter().copied()),
+                    );
+                    out.all_but(
+                        a,
+                        Event::new(
+                            "challenge",
+                            Some(a),
+                            format!(
+                                "@{a} {{challenge|challenges}} with {}, worth less than {against}: the bump stands.",
+                                meld_worth(kind, value)
+                            ),
+                        ),
+                    );
+                    out.all(laid(claim, c));
+                }
+            }
         }
-    } else {
-        DealScores {
-            label: "Points in melds laid face up".to_string(),
-            values: frozen_points,
+        // The window has closed on a bump: the next player decides.
+        if matches!(action, KhanhooAction::Bump(_) | KhanhooAction::Pass) && after.step == Step::Challenge {
+            if let Some(c) = after.best_claim {
+                let e = entitled(after);
+                out.all(Event::new(
+                    "bump",
+                    Some(e),
+                    format!(
+                        "@{}'s bump for {} stands unless @{e} {{challenge|challenges}} it.",
+                        c.seat,
+                        meld_worth(c.kind, c.value),
+                    ),
+                ));
+            }
         }
-    };
-    let tie = if d.cfg.tie_plays_on {
-        "a tie for the top plays another hand"
-    } else {
-        "a tie for the top shares the win"
-    };
-    let target = format!(
-        "After a hand in which someone reaches {}, the highest total wins; {tie}.",
-        d.cfg.target
-    );
-    DealScene {
-        title: title(d),
-        seats,
-        centre: Centre {
-            trick: None,
-            last_trick: None,
-            piles,
-            facts,
-        },
-        deal_scores: Some(deal_scores),
-        target: Some(target),
-        prompt: prompt(d, viewer),
+    }
+
+    fn narrate_start(&self, out: &mut Narration) {
+        let first = self.to_act as Seat;
+        let stock = if self.players >= 4 {
+            "With four players every card is dealt: there is no stock, and each player draws the card just discarded."
+                .to_string()
+        } else {
+            format!("{} cards make the stock.", self.stock.len())
+        };
+        out.all(Event::new(
+            "deal",
+            Some(first),
+            format!(
+                "Fifteen cards each; @{first} {{hold|holds}} a sixteenth and {{open|opens}} with a discard. {stock}"
+            ),
+        ));
+    }
+
+    fn narrate_end(&self, out: &mut Narration) {
+        if self.void {
+            out.all(Event::new(
+                "score",
+                None,
+                format!(
+                    "Nobody went out within {} discards: the hand is void and nobody scores.",
+                    self.cfg.max_turns
+                ),
+            ));
+            return;
+        }
+        let n = self.players as usize;
+        let first = self.out.map_or(0, Seat::from);
+        for k in 0..n {
+            let s = (first + k) % n;
+            let went_out = self.out == Some(s as u8);
+            let p = hand_partition(&self.cfg, &self.hands[s], went_out).expect("the player out melds completely");
+            let mut parts = Vec::new();
+            let mut shown = Vec::new();
+            let mut melded = 0i64;
+            for &(m, kind, value) in &self.frozen[s] {
+                parts.push(format!(
+                    "{} {} laid face up ({})",
+                    meld_name(kind),
+                    meld_text(m.cards()),
+                    points(value as i64)
+                ));
+                shown.extend(meld_order(m.cards()));
+                melded += value as i64;
+            }
+            for m in &by_value(&p) {
+                let cards = choice_cards(m);
+                parts.push(format!(
+                    "{} {} ({})",
+                    meld_name(m.kind),
+                    cards_text(&cards),
+                    points(m.value as i64)
+                ));
+                shown.extend(cards);
+                melded += m.value as i64;
+            }
+            let loose = loose_cards(&p).len();
+            let list = parts.join(", ");
+            let text = if went_out {
+                format!(
+                    "@{s} {{go|goes}} out with {list}: {melded} in melds + {OUT_BONUS} for going out = {}.",
+                    self.scores[s]
+                )
+            } else if parts.is_empty() {
+                format!("@{s} {{have|has}} no meld: 0.")
+            } else {
+                let rest = match loose {
+                    0 => "every card in a meld".to_string(),
+                    1 => "1 card in no meld".to_string(),
+                    k => format!("{k} cards in no meld"),
+                };
+                format!("@{s} {{score|scores}} {} for {list}; {rest}.", self.scores[s])
+            };
+            out.all(Event::new("score", Some(s), text).with_cards(shown));
+        }
+    }
+
+    fn describe(&self, action: KhanhooAction) -> Described {
+        match action {
+            KhanhooAction::Stock => Described::new("draw", "Draw from the stock"),
+            KhanhooAction::Take => {
+                Described::new("take", format!("Take the {} from the discard pile", self.top_discard()))
+            }
+            KhanhooAction::Discard(c) => {
+                Described::new("discard", format!("Discard the {} ({c})", c.name())).with_cards([c])
+            }
+            KhanhooAction::Out(c) => {
+                Described::new("out", format!("Discard the {} ({c}) and go out", c.name())).with_cards([c])
+            }
+            KhanhooAction::Pass => Described::new("pass", format!("Pass: let the {} go", self.top_discard())),
+            KhanhooAction::Bump(m) => {
+                let (kind, value) = claim_worth(self, m, false);
+                let c = self.top_discard();
+                let own = meld_order(&from_hand(m, c));
+                Described::new(
+                    "bump",
+                    format!(
+                        "Bump the {c} for {} with your {}",
+                        meld_worth(kind, value),
+                        cards_text(&own)
+                    ),
+                )
+                .with_cards(own)
+            }
+            KhanhooAction::Accept => {
+                let claim = self.best_claim.expect("a bump stands");
+                Described::new(
+                    "accept",
+                    format!("Accept: @{} takes the {}", claim.seat, self.top_discard()),
+                )
+            }
+            KhanhooAction::Challenge(m) => {
+                let claim = self.best_claim.expect("a bump stands");
+                let (kind, value) = claim_worth(self, m, true);
+                let c = self.top_discard();
+                let own = meld_order(&from_hand(m, c));
+                let result = if value >= claim.value {
+                    format!("enough to keep the {c}")
+                } else {
+                    "too little: the bump would stand".to_string()
+                };
+                Described::new(
+                    "challenge",
+                    format!(
+                        "Challenge with {} using your {} ({result})",
+                        meld_worth(kind, value),
+                        cards_text(&own)
+                    ),
+                )
+                .with_cards(own)
+            }
+        }
     }
 }
 
@@ -424,331 +757,4 @@ fn laid(claim: Claim, discard: Card) -> Event {
         ),
     )
     .with_cards(meld_order(claim.meld.cards()))
-}
-
-/// The one card `after` holds more of than `before`.
-pub(super) fn narrate(before: &KhanhooDeal, action: KhanhooAction, after: &KhanhooDeal, out: &mut Narration) {
-    let a = before.to_act as Seat;
-    match action {
-        KhanhooAction::Stock => {
-            if before.stock.is_empty() {
-                out.all(Event::new(
-                    "reshuffle",
-                    None,
-                    "The stock is empty: the discards under the top one are shuffled into a new stock.",
-                ));
-            }
-            let c = crate::present::card_added(&before.hands[a], &after.hands[a]).expect("a card was drawn");
-            out.only(
-                a,
-                Event::new("draw", Some(a), format!("@{a} {{draw|draws}} {c} from the stock.")).with_cards([c]),
-            );
-            out.all_but(
-                a,
-                Event::new("draw", Some(a), format!("@{a} {{draw|draws}} a card from the stock.")),
-            );
-        }
-        KhanhooAction::Take => {
-            let c = before.top_discard();
-            out.all(
-                Event::new(
-                    "take",
-                    Some(a),
-                    format!("@{a} {{take|takes}} {c} from the discard pile."),
-                )
-                .with_cards([c]),
-            );
-        }
-        KhanhooAction::Discard(c) => {
-            let text = if opening(before) {
-                format!("@{a} {{open|opens}} the hand by discarding {c}.")
-            } else {
-                format!("@{a} {{discard|discards}} {c}.")
-            };
-            out.all(Event::new("discard", Some(a), text).with_cards([c]));
-        }
-        KhanhooAction::Out(c) => {
-            out.all(
-                Event::new(
-                    "out",
-                    Some(a),
-                    format!("@{a} {{discard|discards}} {c} and {{go|goes}} out."),
-                )
-                .with_cards([c]),
-            );
-        }
-        KhanhooAction::Pass => {
-            let c = before.top_discard();
-            out.all(Event::new("pass", Some(a), format!("@{a} {{let|lets}} the {c} go.")));
-        }
-        KhanhooAction::Bump(m) => {
-            let (kind, value) = claim_worth(before, m, false);
-            let c = before.top_discard();
-            out.all(
-                Event::new(
-                    "bump",
-                    Some(a),
-                    format!(
-                        "@{a} {{bump|bumps}} the {c} for {}: {}.",
-                        meld_worth(kind, value),
-                        meld_text(m.cards())
-                    ),
-                )
-                .with_cards(m.cards().iter().copied()),
-            );
-            if let Some(first) = before.best_claim.filter(|b| b.value >= value) {
-                out.all(Event::new(
-                    "bump",
-                    Some(first.seat as Seat),
-                    format!(
-                        "@{}'s bump for {} stays ahead: a later bump must be worth more.",
-                        first.seat,
-                        meld_worth(first.kind, first.value)
-                    ),
-                ));
-            }
-        }
-        KhanhooAction::Accept => {
-            let claim = before.best_claim.expect("a bump stands");
-            out.all(Event::new(
-                "accept",
-                Some(a),
-                format!("@{a} {{let|lets}} the bump stand."),
-            ));
-            out.all(laid(claim, before.top_discard()));
-        }
-        KhanhooAction::Challenge(m) => {
-            let claim = before.best_claim.expect("a bump stands");
-            let (kind, value) = claim_worth(before, m, true);
-            let c = before.top_discard();
-            let against = format!(
-                "@{}'s {} ({})",
-                claim.seat,
-                meld_name(claim.kind),
-                points(claim.value as i64)
-            );
-            if value >= claim.value {
-                let compared = if value == claim.value {
-                    format!("as much as {against}")
-                } else {
-                    format!("more than {against}")
-                };
-                if before.cfg.challenger_must_expose {
-                    out.all(
-                        Event::new(
-                            "challenge",
-                            Some(a),
-                            format!(
-                                "@{a} {{challenge|challenges}} with {}, worth {compared}: @{a} {{keep|keeps}} the {c} as {{your|their}} draw and {{lay|lays}} {} face up.",
-                                meld_worth(kind, value),
-                                meld_text(m.cards())
-                            ),
-                        )
-                        .with_cards(m.cards().iter().copied()),
-                    );
-                } else {
-                    // The meld is only named, not shown: others learn its kind, not its cards.
-                    out.only(
-                        a,
-                        Event::new(
-                            "challenge",
-                            Some(a),
-                            format!(
-                                "@{a} {{challenge|challenges}} with {}, {}, worth {compared}: @{a} {{keep|keeps}} the {c} as {{your|their}} draw.",
-                                meld_text(m.cards()),
-                                meld_worth(kind, value)
-                            ),
-                        )
-                        .with_cards(m.cards().iter().copied()),
-                    );
-                    out.all_but(
-                        a,
-                        Event::new(
-                            "challenge",
-                            Some(a),
-                            format!(
-                                "@{a} {{challenge|challenges}} with {}, worth {compared}: @{a} {{keep|keeps}} the {c} as {{your|their}} draw.",
-                                meld_worth(kind, value)
-                            ),
-                        )
-                        .with_cards([c]),
-                    );
-                }
-            } else {
-                out.only(
-                    a,
-                    Event::new(
-                        "challenge",
-                        Some(a),
-                        format!(
-                            "@{a} {{challenge|challenges}} with {}, {}, worth less than {against}: the bump stands.",
-                            meld_text(m.cards()),
-                            meld_worth(kind, value)
-                        ),
-                    )
-                    .with_cards(m.cards().iter().copied()),
-                );
-                out.all_but(
-                    a,
-                    Event::new(
-                        "challenge",
-                        Some(a),
-                        format!(
-                            "@{a} {{challenge|challenges}} with {}, worth less than {against}: the bump stands.",
-                            meld_worth(kind, value)
-                        ),
-                    ),
-                );
-                out.all(laid(claim, c));
-            }
-        }
-    }
-    // The window has closed on a bump: the next player decides.
-    if matches!(action, KhanhooAction::Bump(_) | KhanhooAction::Pass) && after.step == Step::Challenge {
-        if let Some(c) = after.best_claim {
-            let e = entitled(after);
-            out.all(Event::new(
-                "bump",
-                Some(e),
-                format!(
-                    "@{}'s bump for {} stands unless @{e} {{challenge|challenges}} it.",
-                    c.seat,
-                    meld_worth(c.kind, c.value),
-                ),
-            ));
-        }
-    }
-}
-
-pub(super) fn narrate_start(d: &KhanhooDeal, out: &mut Narration) {
-    let first = d.to_act as Seat;
-    let stock = if d.players >= 4 {
-        "With four players every card is dealt: there is no stock, and each player draws the card just discarded."
-            .to_string()
-    } else {
-        format!("{} cards make the stock.", d.stock.len())
-    };
-    out.all(Event::new(
-        "deal",
-        Some(first),
-        format!("Fifteen cards each; @{first} {{hold|holds}} a sixteenth and {{open|opens}} with a discard. {stock}"),
-    ));
-}
-
-pub(super) fn narrate_end(d: &KhanhooDeal, out: &mut Narration) {
-    if d.void {
-        out.all(Event::new(
-            "score",
-            None,
-            format!(
-                "Nobody went out within {} discards: the hand is void and nobody scores.",
-                d.cfg.max_turns
-            ),
-        ));
-        return;
-    }
-    let n = d.players as usize;
-    let first = d.out.map_or(0, Seat::from);
-    for k in 0..n {
-        let s = (first + k) % n;
-        let went_out = d.out == Some(s as u8);
-        let p = hand_partition(&d.cfg, &d.hands[s], went_out).expect("the player out melds completely");
-        let mut parts = Vec::new();
-        let mut shown = Vec::new();
-        let mut melded = 0i64;
-        for &(m, kind, value) in &d.frozen[s] {
-            parts.push(format!(
-                "{} {} laid face up ({})",
-                meld_name(kind),
-                meld_text(m.cards()),
-                points(value as i64)
-            ));
-            shown.extend(meld_order(m.cards()));
-            melded += value as i64;
-        }
-        for m in &by_value(&p) {
-            let cards = choice_cards(m);
-            parts.push(format!(
-                "{} {} ({})",
-                meld_name(m.kind),
-                cards_text(&cards),
-                points(m.value as i64)
-            ));
-            shown.extend(cards);
-            melded += m.value as i64;
-        }
-        let loose = loose_cards(&p).len();
-        let list = parts.join(", ");
-        let text = if went_out {
-            format!(
-                "@{s} {{go|goes}} out with {list}: {melded} in melds + {OUT_BONUS} for going out = {}.",
-                d.scores[s]
-            )
-        } else if parts.is_empty() {
-            format!("@{s} {{have|has}} no meld: 0.")
-        } else {
-            let rest = match loose {
-                0 => "every card in a meld".to_string(),
-                1 => "1 card in no meld".to_string(),
-                k => format!("{k} cards in no meld"),
-            };
-            format!("@{s} {{score|scores}} {} for {list}; {rest}.", d.scores[s])
-        };
-        out.all(Event::new("score", Some(s), text).with_cards(shown));
-    }
-}
-
-pub(super) fn describe(d: &KhanhooDeal, action: KhanhooAction) -> Described {
-    match action {
-        KhanhooAction::Stock => Described::new("draw", "Draw from the stock"),
-        KhanhooAction::Take => Described::new("take", format!("Take the {} from the discard pile", d.top_discard())),
-        KhanhooAction::Discard(c) => {
-            Described::new("discard", format!("Discard the {} ({c})", c.name())).with_cards([c])
-        }
-        KhanhooAction::Out(c) => {
-            Described::new("out", format!("Discard the {} ({c}) and go out", c.name())).with_cards([c])
-        }
-        KhanhooAction::Pass => Described::new("pass", format!("Pass: let the {} go", d.top_discard())),
-        KhanhooAction::Bump(m) => {
-            let (kind, value) = claim_worth(d, m, false);
-            let c = d.top_discard();
-            let own = meld_order(&from_hand(m, c));
-            Described::new(
-                "bump",
-                format!(
-                    "Bump the {c} for {} with your {}",
-                    meld_worth(kind, value),
-                    cards_text(&own)
-                ),
-            )
-            .with_cards(own)
-        }
-        KhanhooAction::Accept => {
-            let claim = d.best_claim.expect("a bump stands");
-            Described::new(
-                "accept",
-                format!("Accept: @{} takes the {}", claim.seat, d.top_discard()),
-            )
-        }
-        KhanhooAction::Challenge(m) => {
-            let claim = d.best_claim.expect("a bump stands");
-            let (kind, value) = claim_worth(d, m, true);
-            let c = d.top_discard();
-            let own = meld_order(&from_hand(m, c));
-            let result = if value >= claim.value {
-                format!("enough to keep the {c}")
-            } else {
-                "too little: the bump would stand".to_string()
-            };
-            Described::new(
-                "challenge",
-                format!(
-                    "Challenge with {} using your {} ({result})",
-                    meld_worth(kind, value),
-                    cards_text(&own)
-                ),
-            )
-            .with_cards(own)
-        }
-    }
 }

@@ -2,7 +2,7 @@ use super::melds::{kind_name, KhanhooMelds, SEQUENCE};
 use super::rules::KhanhooConfig;
 use cards::{Card, CardCounts, GameRng};
 use engine::sampling::deal_items;
-use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
+use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -437,6 +437,140 @@ impl KhanhooDeal {
         rest.remove(discard);
         hand_value(&self.cfg, &rest, true).is_some()
     }
+
+    // Each move of `apply` on its own, so that `apply` reads as the table of what each step
+    // allows.
+
+    fn draw_stock(&mut self, seat: Seat) -> Result<(), Illegal> {
+        if self.players >= 4 {
+            return Err(Illegal::new(
+                "with four players there is no stock: take the previous discard",
+            ));
+        }
+        if self.stock.is_empty() {
+            if self.discards.len() <= 1 {
+                return Err(Illegal::new(
+                    "the stock is empty and cannot be rebuilt: take the discard",
+                ));
+            }
+            self.refill_stock();
+        }
+        let c = self.stock.pop().expect("a stock card");
+        self.hands[seat].add(c);
+        self.step = Step::Discard;
+        Ok(())
+    }
+
+    fn take(&mut self, seat: Seat) -> Result<(), Illegal> {
+        if self.discards.is_empty() {
+            return Err(Illegal::new("the discard pile is empty"));
+        }
+        self.take_discard(seat, None);
+        self.last_event = None;
+        Ok(())
+    }
+
+    fn discard(&mut self, seat: Seat, c: Card, out: bool) -> Result<(), Illegal> {
+        if self.hands[seat].count(c) == 0 {
+            return Err(Illegal::new(format!(
+                "you do not hold {c} (frozen melds cannot be broken)"
+            )));
+        }
+        if out && !self.can_go_out(seat, c) {
+            return Err(Illegal::new(
+                "you cannot go out: the rest of your hand does not meld completely",
+            ));
+        }
+        self.hands[seat].remove(c);
+        if self.known[seat].count(c) > 0 {
+            self.known[seat].remove(c);
+        }
+        self.discards.push(c);
+        self.discarder = seat as u8;
+        if out {
+            self.finish(seat);
+        } else {
+            self.after_discard();
+        }
+        Ok(())
+    }
+
+    fn bump(&mut self, seat: Seat, m: MeldCards) -> Result<(), Illegal> {
+        // The same cards may make melds of two kinds (three aces, under
+        // `aces_can_form_triplet`): the claim is worth the better.
+        let Some(&(meld, kind, value)) = self
+            .claims_for(seat, self.top_discard(), false)
+            .iter()
+            .filter(|x| x.0 == m)
+            .max_by_key(|x| x.2)
+        else {
+            return Err(Illegal::new(
+                "you can bump only with a meld other than a sequence, made from the discard and your own cards",
+            ));
+        };
+        // The cards named are now known to be in the claimant's hand.
+        let mut first = true;
+        for &c in meld.cards() {
+            if c == self.top_discard() && first {
+                first = false;
+                continue;
+            }
+            if self.known[seat].count(c) < self.hands[seat].count(c) {
+                self.known[seat].add(c);
+            }
+        }
+        let better = self.best_claim.is_none_or(|b| value > b.value);
+        if better {
+            self.best_claim = Some(Claim {
+                seat: seat as u8,
+                meld,
+                kind,
+                value,
+            });
+        }
+        self.next_claimant();
+        Ok(())
+    }
+
+    fn accept(&mut self) {
+        let claim = self.best_claim.expect("a claim stands");
+        self.last_event = Some(format!(
+            "seat {} bumped the discard for a {}",
+            claim.seat,
+            kind_name(claim.kind)
+        ));
+        self.take_discard(claim.seat as usize, Some((claim.meld, claim.kind, claim.value)));
+    }
+
+    fn challenge(&mut self, seat: Seat, m: MeldCards) -> Result<(), Illegal> {
+        let Some(&(meld, kind, value)) = self
+            .claims_for(seat, self.top_discard(), true)
+            .iter()
+            .filter(|x| x.0 == m)
+            .max_by_key(|x| x.2)
+        else {
+            return Err(Illegal::new(
+                "challenge with a meld made from the discard and your own cards",
+            ));
+        };
+        let claim = self.best_claim.expect("a claim stands");
+        if value >= claim.value {
+            self.last_event = Some(format!(
+                "seat {seat} challenged with a {} and kept the discard",
+                kind_name(kind)
+            ));
+            let exposed = self.cfg.challenger_must_expose.then_some((meld, kind, value));
+            self.take_discard(seat, exposed);
+        } else {
+            self.last_event = Some(format!(
+                "seat {} bumped the discard for a {}",
+                claim.seat,
+                kind_name(claim.kind)
+            ));
+            self.take_discard(claim.seat as usize, Some((claim.meld, claim.kind, claim.value)));
+        }
+        Ok(())
+    }
 }
 
 impl Deal for KhanhooDeal {
@@ -494,137 +628,26 @@ impl Deal for KhanhooDeal {
     fn apply(&mut self, action: KhanhooAction) -> Result<(), Illegal> {
         let seat = self.to_act as Seat;
         match (self.step, action) {
-            (Step::Draw, KhanhooAction::Stock) => {
-                if self.players >= 4 {
-                    return Err(Illegal::new(
-                        "with four players there is no stock: take the previous discard",
-                    ));
-                }
-                if self.stock.is_empty() {
-                    if self.discards.len() <= 1 {
-                        return Err(Illegal::new(
-                            "the stock is empty and cannot be rebuilt: take the discard",
-                        ));
-                    }
-                    self.refill_stock();
-                }
-                let c = self.stock.pop().expect("a stock card");
-                self.hands[seat].add(c);
-                self.step = Step::Discard;
-            }
-            (Step::Draw, KhanhooAction::Take) => {
-                if self.discards.is_empty() {
-                    return Err(Illegal::new("the discard pile is empty"));
-                }
-                self.take_discard(seat, None);
-                self.last_event = None;
-            }
-            (Step::Discard, KhanhooAction::Discard(c) | KhanhooAction::Out(c)) => {
-                if self.hands[seat].count(c) == 0 {
-                    return Err(Illegal::new(format!(
-                        "you do not hold {c} (frozen melds cannot be broken)"
-                    )));
-                }
-                let out = matches!(action, KhanhooAction::Out(_));
-                if out && !self.can_go_out(seat, c) {
-                    return Err(Illegal::new(
-                        "you cannot go out: the rest of your hand does not meld completely",
-                    ));
-                }
-                self.hands[seat].remove(c);
-                if self.known[seat].count(c) > 0 {
-                    self.known[seat].remove(c);
-                }
-                self.discards.push(c);
-                self.discarder = seat as u8;
-                if out {
-                    self.finish(seat);
-                } else {
-                    self.after_discard();
-                }
-            }
-            (Step::Bump, KhanhooAction::Pass) => self.next_claimant(),
-            (Step::Bump, KhanhooAction::Bump(m)) => {
-                // The same cards may make melds of two kinds (three aces, under
-                // `aces_can_form_triplet`): the claim is worth the better.
-                let Some(&(meld, kind, value)) = self
-                    .claims_for(seat, self.top_discard(), false)
-                    .iter()
-                    .filter(|x| x.0 == m)
-                    .max_by_key(|x| x.2)
-                else {
-                    return Err(Illegal::new(
-                        "you can bump only with a meld other than a sequence, made from the discard and your own cards",
-                    ));
-                };
-                // The cards named are now known to be in the claimant's hand.
-                let mut first = true;
-                for &c in meld.cards() {
-                    if c == self.top_discard() && first {
-                        first = false;
-                        continue;
-                    }
-                    if self.known[seat].count(c) < self.hands[seat].count(c) {
-                        self.known[seat].add(c);
-                    }
-                }
-                let better = self.best_claim.is_none_or(|b| value > b.value);
-                if better {
-                    self.best_claim = Some(Claim {
-                        seat: seat as u8,
-                        meld,
-                        kind,
-                        value,
-                    });
-                }
+            (Step::Draw, KhanhooAction::Stock) => self.draw_stock(seat),
+            (Step::Draw, KhanhooAction::Take) => self.take(seat),
+            (Step::Discard, KhanhooAction::Discard(c)) => self.discard(seat, c, false),
+            (Step::Discard, KhanhooAction::Out(c)) => self.discard(seat, c, true),
+            (Step::Bump, KhanhooAction::Pass) => {
                 self.next_claimant();
+                Ok(())
             }
+            (Step::Bump, KhanhooAction::Bump(m)) => self.bump(seat, m),
             (Step::Challenge, KhanhooAction::Accept) => {
-                let claim = self.best_claim.expect("a claim stands");
-                self.last_event = Some(format!(
-                    "seat {} bumped the discard for a {}",
-                    claim.seat,
-                    kind_name(claim.kind)
-                ));
-                self.take_discard(claim.seat as usize, Some((claim.meld, claim.kind, claim.value)));
-                return Ok(());
+                self.accept();
+                Ok(())
             }
-            (Step::Challenge, KhanhooAction::Challenge(m)) => {
-                let Some(&(meld, kind, value)) = self
-                    .claims_for(seat, self.top_discard(), true)
-                    .iter()
-                    .filter(|x| x.0 == m)
-                    .max_by_key(|x| x.2)
-                else {
-                    return Err(Illegal::new(
-                        "challenge with a meld made from the discard and your own cards",
-                    ));
-                };
-                let claim = self.best_claim.expect("a claim stands");
-                if value >= claim.value {
-                    self.last_event = Some(format!(
-                        "seat {seat} challenged with a {} and kept the discard",
-                        kind_name(kind)
-                    ));
-                    let exposed = self.cfg.challenger_must_expose.then_some((meld, kind, value));
-                    self.take_discard(seat, exposed);
-                } else {
-                    self.last_event = Some(format!(
-                        "seat {} bumped the discard for a {}",
-                        claim.seat,
-                        kind_name(claim.kind)
-                    ));
-                    self.take_discard(claim.seat as usize, Some((claim.meld, claim.kind, claim.value)));
-                }
-                return Ok(());
-            }
-            (Step::Over, _) => return Err(Illegal::new("the hand is over")),
-            (Step::Draw, _) => return Err(Illegal::new("draw first: stock or take")),
-            (Step::Discard, _) => return Err(Illegal::new("discard now: discard QS, or out QS to go out")),
-            (Step::Bump, _) => return Err(Illegal::new("bump the discard (bump <cards>) or pass")),
-            (Step::Challenge, _) => return Err(Illegal::new("challenge the bump (challenge <cards>) or accept")),
+            (Step::Challenge, KhanhooAction::Challenge(m)) => self.challenge(seat, m),
+            (Step::Over, _) => Err(Illegal::new("the hand is over")),
+            (Step::Draw, _) => Err(Illegal::new("draw first: stock or take")),
+            (Step::Discard, _) => Err(Illegal::new("discard now: discard QS, or out QS to go out")),
+            (Step::Bump, _) => Err(Illegal::new("bump the discard (bump <cards>) or pass")),
+            (Step::Challenge, _) => Err(Illegal::new("challenge the bump (challenge <cards>) or accept")),
         }
-        Ok(())
     }
 
     fn view(&self, seat: Seat) -> KhanhooView {
@@ -724,30 +747,6 @@ impl Deal for KhanhooDeal {
         })
     }
 
-    fn scene(&self, viewer: Viewer) -> DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: KhanhooAction, after: &Self, out: &mut Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_start(&self, out: &mut Narration) {
-        super::present::narrate_start(self, out);
-    }
-
-    fn narrate_end(&self, out: &mut Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: KhanhooAction) -> Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn search_helps(&self) -> bool {
         // The rule bot runs the meld solver on every move, too slow for rollouts, and random
         // rollouts do not play Khanhoo like anyone would: a search on them lost to the rule bot
@@ -810,46 +809,4 @@ pub struct KhanhooView {
     pub void: bool,
     pub hands_shown: Option<Vec<Vec<Card>>>,
     pub scores: Option<Vec<i64>>,
-}
-
-impl fmt::Display for KhanhooView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Khanhoo, hand {} (dealer seat {}). You are seat {}.",
-            self.deal_number + 1,
-            self.dealer,
-            self.seat
-        )?;
-        let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
-        writeln!(f, "Your hand: {}", hand.join(" "))?;
-        for (s, melds) in self.frozen.iter().enumerate() {
-            for m in melds {
-                let cards: Vec<String> = m.cards.iter().map(|c| c.to_string()).collect();
-                writeln!(f, "Seat {s} frozen: {} ({})", cards.join(" "), m.value)?;
-            }
-        }
-        writeln!(
-            f,
-            "Discard top: {}; stock {} cards.",
-            self.discards.last().map_or("-".into(), |c| c.to_string()),
-            self.stock_size
-        )?;
-        if let Some(c) = &self.claim {
-            let cards: Vec<String> = c.meld.iter().map(|c| c.to_string()).collect();
-            writeln!(f, "Seat {} bumps with {} ({}).", c.seat, cards.join(" "), c.value)?;
-        }
-        if let Some(e) = &self.last_event {
-            writeln!(f, "{e}")?;
-        }
-        // A void hand is over too, with every score 0: say why rather than list the zeros.
-        match &self.scores {
-            _ if self.void => write!(f, "The hand is void: nobody went out in time."),
-            Some(s) => {
-                let each: Vec<String> = s.iter().enumerate().map(|(k, v)| format!("seat {k} {v}")).collect();
-                write!(f, "Hand scores: {}.", each.join(", "))
-            }
-            None => write!(f, "Turn {}.", self.turns),
-        }
-    }
 }

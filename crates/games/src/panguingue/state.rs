@@ -7,7 +7,6 @@ use super::rules::{Forcing, NextDealer, PanConfig, Protection, Repeat, TakeRule}
 use cards::{Card, CardCounts, GameRng};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
-use std::fmt;
 
 /// Where a deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -476,6 +475,97 @@ impl PanDeal {
         let effect = self.seats[p].layout.check(&hand, play, limits, &self.cfg.melds)?;
         Ok((top, effect))
     }
+
+    // Each move of `apply` on its own, so that `apply` reads as the table of what each step
+    // allows.
+
+    fn force(&mut self) {
+        self.forced = true;
+        self.forcer = Some(self.to_act);
+        self.step = Step::Draw;
+        self.to_act = self.turn;
+    }
+
+    fn pass_force(&mut self) {
+        let next = self.next_active(self.to_act as usize);
+        if next == self.turn as usize {
+            self.step = Step::Draw;
+        }
+        self.to_act = next as u8;
+    }
+
+    fn draw_stock(&mut self) -> Result<(), Illegal> {
+        if self.forced {
+            let mut takes = Vec::new();
+            self.take_plays(self.cfg.forcing == Forcing::LayOffOnly, &mut takes);
+            if !takes.is_empty() {
+                return Err(Illegal::new("you have been forced: take the top discard and meld it"));
+            }
+        }
+        if self.stock.is_empty() {
+            if self.discards.len() <= 1 {
+                return Err(Illegal::new("the stock is empty and the discards cannot rebuild it"));
+            }
+            self.refill_stock();
+        }
+        let c = self.stock.pop().expect("a stock card");
+        let p = self.turn as usize;
+        self.seats[p].hand.add(c);
+        self.drawn = Some(c);
+        self.drew_stock = true;
+        self.step = Step::Meld;
+        Ok(())
+    }
+
+    fn take_top(&mut self, action: PanAction) -> Result<(), Illegal> {
+        let (top, effect) = self.check_take(action)?;
+        self.discards.pop();
+        self.top_from_stock = false;
+        let p = self.turn as usize;
+        self.seats[p].hand.add(top);
+        self.step = Step::Meld;
+        self.commit_play(&effect);
+        Ok(())
+    }
+
+    fn discard(&mut self, c: Card) -> Result<(), Illegal> {
+        let p = self.turn as usize;
+        if self.seats[p].hand.count(c) == 0 {
+            return Err(Illegal::new(format!("you do not hold {c}")));
+        }
+        let mut allowed = false;
+        self.each_discard(&mut |x| allowed |= x == c);
+        if !allowed {
+            let mut options = Vec::new();
+            self.each_discard(&mut |x| options.push(x));
+            let list: Vec<String> = options.iter().map(|c| c.to_string()).collect();
+            let why = match self.drawn {
+                Some(d) if options == [d] => format!("the card you drew ({d}) must be melded or discarded"),
+                _ => "the next player has 10 melded and that card would fit them".to_string(),
+            };
+            return Err(Illegal::new(format!(
+                "you may not discard {c}: {why} (allowed: {})",
+                list.join(" ")
+            )));
+        }
+        let watched = self.watched();
+        let may_keep = self.may_keep_drawn(|d| watched.is_some_and(|l| l.fits(d, &self.cfg.melds)));
+        self.top_from_stock = self.throws_drawn(c, may_keep);
+        if self.top_from_stock && self.stock_seen {
+            self.stock_may_hold.remove(c);
+        }
+        self.seats[p].hand.remove(c);
+        self.discards.push(c);
+        self.drawn = None;
+        self.turns += 1;
+        if self.turns >= self.cfg.max_turns {
+            self.finish_void();
+        } else {
+            let next = self.next_active(p);
+            self.start_turn(next);
+        }
+        Ok(())
+    }
 }
 
 impl Deal for PanDeal {
@@ -530,56 +620,19 @@ impl Deal for PanDeal {
             }
             (Step::OnTop, _) => Err(Illegal::new("going on top: stay or retire")),
             (Step::Force, A::Force) => {
-                self.forced = true;
-                self.forcer = Some(self.to_act);
-                self.step = Step::Draw;
-                self.to_act = self.turn;
+                self.force();
                 Ok(())
             }
             (Step::Force, A::Pass) => {
-                let next = self.next_active(self.to_act as usize);
-                if next == self.turn as usize {
-                    self.step = Step::Draw;
-                }
-                self.to_act = next as u8;
+                self.pass_force();
                 Ok(())
             }
             (Step::Force, _) => Err(Illegal::new(format!(
                 "force (make seat {} take the top discard and meld it) or pass",
                 self.turn
             ))),
-            (Step::Draw, A::Stock) => {
-                if self.forced {
-                    let mut takes = Vec::new();
-                    self.take_plays(self.cfg.forcing == Forcing::LayOffOnly, &mut takes);
-                    if !takes.is_empty() {
-                        return Err(Illegal::new("you have been forced: take the top discard and meld it"));
-                    }
-                }
-                if self.stock.is_empty() {
-                    if self.discards.len() <= 1 {
-                        return Err(Illegal::new("the stock is empty and the discards cannot rebuild it"));
-                    }
-                    self.refill_stock();
-                }
-                let c = self.stock.pop().expect("a stock card");
-                let p = self.turn as usize;
-                self.seats[p].hand.add(c);
-                self.drawn = Some(c);
-                self.drew_stock = true;
-                self.step = Step::Meld;
-                Ok(())
-            }
-            (Step::Draw, A::TakeOn(_) | A::TakeMeld(_) | A::TakeBorrow(..)) => {
-                let (top, effect) = self.check_take(action)?;
-                self.discards.pop();
-                self.top_from_stock = false;
-                let p = self.turn as usize;
-                self.seats[p].hand.add(top);
-                self.step = Step::Meld;
-                self.commit_play(&effect);
-                Ok(())
-            }
+            (Step::Draw, A::Stock) => self.draw_stock(),
+            (Step::Draw, A::TakeOn(_) | A::TakeMeld(_) | A::TakeBorrow(..)) => self.take_top(action),
             (Step::Draw, _) => Err(Illegal::new(
                 "draw first: stock, or take the top discard with the play that melds it (take on N, take meld ...)",
             )),
@@ -589,44 +642,7 @@ impl Deal for PanDeal {
                 self.commit_play(&effect);
                 Ok(())
             }
-            (Step::Meld, A::Discard(c)) => {
-                let p = self.turn as usize;
-                if self.seats[p].hand.count(c) == 0 {
-                    return Err(Illegal::new(format!("you do not hold {c}")));
-                }
-                let mut allowed = false;
-                self.each_discard(&mut |x| allowed |= x == c);
-                if !allowed {
-                    let mut options = Vec::new();
-                    self.each_discard(&mut |x| options.push(x));
-                    let list: Vec<String> = options.iter().map(|c| c.to_string()).collect();
-                    let why = match self.drawn {
-                        Some(d) if options == [d] => format!("the card you drew ({d}) must be melded or discarded"),
-                        _ => "the next player has 10 melded and that card would fit them".to_string(),
-                    };
-                    return Err(Illegal::new(format!(
-                        "you may not discard {c}: {why} (allowed: {})",
-                        list.join(" ")
-                    )));
-                }
-                let watched = self.watched();
-                let may_keep = self.may_keep_drawn(|d| watched.is_some_and(|l| l.fits(d, &self.cfg.melds)));
-                self.top_from_stock = self.throws_drawn(c, may_keep);
-                if self.top_from_stock && self.stock_seen {
-                    self.stock_may_hold.remove(c);
-                }
-                self.seats[p].hand.remove(c);
-                self.discards.push(c);
-                self.drawn = None;
-                self.turns += 1;
-                if self.turns >= self.cfg.max_turns {
-                    self.finish_void();
-                } else {
-                    let next = self.next_active(p);
-                    self.start_turn(next);
-                }
-                Ok(())
-            }
+            (Step::Meld, A::Discard(c)) => self.discard(c),
             (Step::Meld, _) => Err(Illegal::new(
                 "meld, lay off, split or borrow, or end the turn with discard CARD",
             )),
@@ -738,26 +754,6 @@ impl Deal for PanDeal {
         (self.step == Step::Over).then(|| DealOutcome::with_next_dealer(self.deltas.clone(), self.next_dealer()))
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: PanAction, after: &Self, out: &mut engine::Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: PanAction) -> engine::Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [engine::ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for p in &self.seats {
@@ -815,56 +811,4 @@ pub struct PanView {
     pub entitlement: u32,
     pub winner: Option<Seat>,
     pub next_dealer: Option<Seat>,
-}
-
-impl fmt::Display for PanView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Panguingue. You are seat {}; seat {} dealt; pot {}. Play goes to the right.",
-            self.seat, self.dealer, self.pot
-        )?;
-        for p in &self.players {
-            let melds: Vec<String> = p
-                .melds
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
-                    let cards: Vec<String> = m.iter().map(|c| c.to_string()).collect();
-                    format!("{}:[{}]", i + 1, cards.join(" "))
-                })
-                .collect();
-            writeln!(
-                f,
-                "  seat {}{}: {} in hand, {} melded {} chips {:+}{}",
-                p.seat,
-                if p.retired { " (retired)" } else { "" },
-                p.hand_size,
-                p.melded,
-                melds.join(" "),
-                p.chips,
-                if p.seat == self.turn && self.step != Step::Over {
-                    "  <- turn"
-                } else {
-                    ""
-                }
-            )?;
-        }
-        let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
-        writeln!(f, "Your hand: {}", hand.join(" "))?;
-        if let Some(d) = self.drawn {
-            writeln!(f, "You drew {d}: meld it or discard it.")?;
-        }
-        write!(
-            f,
-            "Top discard: {}{}; stock {} cards.",
-            self.discards.last().map_or("-".into(), |c| c.to_string()),
-            if self.top_takeable { " (takeable)" } else { "" },
-            self.stock_size
-        )?;
-        if let Some(w) = self.winner {
-            write!(f, "\nSeat {w} wins the deal.")?;
-        }
-        Ok(())
-    }
 }

@@ -4,7 +4,7 @@ use super::scoring::{card_points, settle, Outcome};
 use crate::trick::{Duties, Trick};
 use cards::{Card, CardCounts, CardSet, DoubleSet, GameRng, Rank, Suit};
 use engine::sampling::deal_items;
-use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
+use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -631,26 +631,6 @@ impl Deal for PinochleDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.deltas.to_vec()))
     }
 
-    fn scene(&self, viewer: Viewer) -> DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: PinochleAction, after: &Self, out: &mut Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: PinochleAction) -> Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in &self.hands {
@@ -708,77 +688,4 @@ pub struct PinochleView {
     pub played: DoubleSet,
     pub hand_sizes: [u8; 3],
     pub result: Option<ResultView>,
-}
-
-impl fmt::Display for PinochleView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Auction Pinochle, hand {} (dealer seat {}). You are seat {}.",
-            self.deal_number + 1,
-            self.dealer,
-            self.seat
-        )?;
-        let mut hand: Vec<Card> = self.hand.iter().collect();
-        hand.sort_by_key(|&c| (c.suit_unchecked(), strength(c)));
-        writeln!(
-            f,
-            "Your hand: {}",
-            hand.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-        )?;
-        let bids: Vec<String> = self
-            .bids
-            .iter()
-            .map(|b| format!("seat {} {}", b.seat, b.bid.map_or("pass".into(), |x| x.to_string())))
-            .collect();
-        if !bids.is_empty() {
-            writeln!(f, "Auction: {}", bids.join(", "))?;
-        }
-        if let (Some(b), Some(w)) = (self.bidder, &self.widow) {
-            let w: Vec<String> = w.iter().map(|c| c.to_string()).collect();
-            writeln!(
-                f,
-                "Seat {b} bid {} and took the widow {}.",
-                self.high_bid.unwrap_or(0),
-                w.join(" ")
-            )?;
-        }
-        if let (Some(t), Some(m)) = (self.trump, &self.meld) {
-            writeln!(
-                f,
-                "Trump: {}. Meld {}: {}",
-                t.name(),
-                m.points,
-                super::present::meld_text(m)
-            )?;
-        }
-        crate::trick::write_tricks(
-            f,
-            &self.last_trick,
-            self.last_trick_leader,
-            &self.trick,
-            self.trick_leader,
-        )?;
-        let per_seat = |v: &[i64; 3]| {
-            (0..3)
-                .map(|s| format!("seat {s} {}", v[s]))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        write!(f, "\nCard points taken: {}", per_seat(&self.points_taken))?;
-        if let Some(r) = &self.result {
-            let outcome = match r.outcome {
-                Outcome::Made => "contract made",
-                Outcome::Conceded => "conceded",
-                Outcome::Failed => "contract failed",
-            };
-            write!(
-                f,
-                "\nResult: {outcome}, bidder total {}; settlement {}",
-                r.bidder_total,
-                per_seat(&r.deltas)
-            )?;
-        }
-        Ok(())
-    }
 }

@@ -539,26 +539,6 @@ impl Deal for SoloDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: SoloAction, after: &Self, out: &mut engine::Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: SoloAction) -> engine::Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [engine::ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in self.hands {
@@ -603,70 +583,4 @@ pub struct SoloView {
     pub tricks_won: [u8; 4],
     pub played: CardSet,
     pub scores: Option<[i64; 4]>,
-}
-
-impl fmt::Display for SoloView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Solo, hand {} (dealer seat {}, colour {}). You are seat {}.",
-            self.deal_number + 1,
-            self.dealer,
-            self.colour.name(),
-            self.seat
-        )?;
-        let trump = self.trump.unwrap_or(self.colour);
-        writeln!(
-            f,
-            "Your hand: {}",
-            crate::trick::hand_text(self.hand, |c| strength(c, trump))
-        )?;
-        if !self.auction.is_empty() {
-            let a: Vec<String> = self
-                .auction
-                .iter()
-                .map(|e| format!("seat {} {}", e.seat, e.said))
-                .collect();
-            writeln!(f, "Auction: {}", a.join(", "))?;
-        }
-        if let (Some(d), Some(g), Some(t)) = (self.declarer, self.game, self.trump) {
-            write!(f, "Seat {d} plays {g} with {} trump", t.name())?;
-            if let Some(a) = self.called_ace {
-                write!(f, ", calling {a}")?;
-                if let Some(p) = self.partner {
-                    write!(f, " (partner: seat {p})")?;
-                }
-            }
-            writeln!(f, ".")?;
-        } else if let Some(d) = self.declarer {
-            writeln!(
-                f,
-                "Seat {d} is declarer{}.",
-                if self.all_passed {
-                    " (everyone passed: holds the queen of clubs)"
-                } else {
-                    ""
-                }
-            )?;
-        }
-        crate::trick::write_tricks(
-            f,
-            &self.last_trick,
-            self.last_trick_leader,
-            &self.trick,
-            self.trick_leader,
-        )?;
-        let tricks: Vec<String> = self
-            .tricks_won
-            .iter()
-            .enumerate()
-            .map(|(s, t)| format!("seat {s} {t}"))
-            .collect();
-        write!(f, "\nTricks: {}", tricks.join(", "))?;
-        if let Some(s) = self.scores {
-            let s: Vec<String> = s.iter().enumerate().map(|(i, v)| format!("seat {i} {v:+}")).collect();
-            write!(f, "\nScores this hand: {}", s.join(", "))?;
-        }
-        Ok(())
-    }
 }

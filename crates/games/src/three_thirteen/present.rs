@@ -6,31 +6,8 @@ use crate::present::{hidden, seat_rows, sorted_hand, waiting, DISPLAY_SUITS};
 use cards::{Card, CardCounts, Rank};
 use engine::{
     capitalise_first, cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact,
-    HandScene, Narration, Pile, Seat, Viewer,
+    HandScene, Narration, Pile, Present, Seat, Viewer,
 };
-
-pub(super) const ACTION_KINDS: &[ActionKind] = &[
-    ActionKind {
-        name: "draw",
-        group: "take",
-        help: "Draw the top card of the face-down stock: only you see what it is.",
-    },
-    ActionKind {
-        name: "take",
-        group: "take",
-        help: "Take the top card of the discard pile into your hand. Everyone sees which card you took.",
-    },
-    ActionKind {
-        name: "discard",
-        group: "discard",
-        help: "Discard a card face up to end your turn.",
-    },
-    ActionKind {
-        name: "out",
-        group: "discard",
-        help: "Discard and go out: every card you keep must belong to a set (three or more of a rank) or a run (three or more in a row of one suit, ace low, no wrapping), the round's wild cards standing in for anything. Everyone else then has one last turn, and you score 0 for the round.",
-    },
-];
 
 /// A rank in the plural, for the round's wild cards ("fives", "sixes", "kings").
 fn plural(rank: Rank) -> String {
@@ -207,264 +184,298 @@ fn prompt(d: &TtDeal, viewer: Viewer) -> String {
     }
 }
 
-pub(super) fn scene(d: &TtDeal, viewer: Viewer) -> DealScene {
-    let n = d.players as usize;
-    let over = d.step == Step::Over;
-    let to_act = (!over).then_some(d.to_act as Seat);
-    let mut seats = seat_rows(n, Some(d.dealer as Seat), to_act);
-    for row in &mut seats {
-        let s = row.seat;
-        // Every hand is laid down for the count at the end.
-        row.hand = if viewer.is(s) || over {
-            HandScene::Shown {
-                cards: display(&d.hands[s]),
-            }
-        } else {
-            hidden(d.hands[s].total() as usize)
-        };
-        if d.out == Some(s as u8) {
-            row.status = Some("went out".to_string());
-        } else if !over && final_turn_taken(d, s) {
-            row.status = Some("last turn played".to_string());
-        }
-        if over {
-            let c = count(d, s);
-            for (kind, cards) in &c.melds {
-                let mut label = kind.to_string();
-                capitalise_first(&mut label);
-                row.groups.push(CardGroup::new(label, cards.iter().copied()));
-            }
-            if !c.deadwood.is_empty() {
-                row.groups.push(CardGroup::new("Deadwood", c.deadwood.iter().copied()));
-            }
-            row.notes.push(format!("deadwood {}", c.points));
-        } else {
-            if !viewer.is(s) && !d.known[s].is_empty() {
-                row.groups
-                    .push(CardGroup::new("Taken from the discard pile", display(&d.known[s])));
-            }
-            if viewer.is(s) {
-                row.notes
-                    .push(format!("deadwood as the hand stands: {}", count(d, s).points));
-            }
-        }
-    }
+impl Present for TtDeal {
+    const ACTION_KINDS: &'static [ActionKind] = &[
+    ActionKind {
+        name: "draw",
+        group: "take",
+        help: "Draw the top card of the face-down stock: only you see what it is.",
+    },
+    ActionKind {
+        name: "take",
+        group: "take",
+        help: "Take the top card of the discard pile into your hand. Everyone sees which card you took.",
+    },
+    ActionKind {
+        name: "discard",
+        group: "discard",
+        help: "Discard a card face up to end your turn.",
+    },
+    ActionKind {
+        name: "out",
+        group: "discard",
+        help: "Discard and go out: every card you keep must belong to a set (three or more of a rank) or a run (three or more in a row of one suit, ace low, no wrapping), the round's wild cards standing in for anything. Everyone else then has one last turn, and you score 0 for the round.",
+    },
+];
 
-    let piles = vec![
-        Pile::face_down("Stock", d.stock.len()),
-        Pile {
-            label: "Discard pile".to_string(),
-            cards: d.discards.last().copied().into_iter().collect(),
-            size: Some(d.discards.len()),
-        },
-    ];
-    let mut facts = vec![
-        Fact::new(
-            "Round",
-            format!("{} of {}, {} cards each", d.round + 1, d.cfg.rounds, hand_size(d)),
-        ),
-        Fact::new("Wild cards", format!("the {}, in every suit", plural(d.wild))),
-    ];
-    match d.out {
-        Some(o) if !over => facts.push(Fact::new(
-            "Went out",
-            format!(
-                "@{o}; {} to play",
-                match d.final_turns {
-                    1 => "one last turn".to_string(),
-                    k => format!("{} last turns", number_word(k as usize)),
+    fn scene(&self, viewer: Viewer) -> DealScene {
+        let n = self.players as usize;
+        let over = self.step == Step::Over;
+        let to_act = (!over).then_some(self.to_act as Seat);
+        let mut seats = seat_rows(n, Some(self.dealer as Seat), to_act);
+        for row in &mut seats {
+            let s = row.seat;
+            // Every hand is laid down for the count at the end.
+            row.hand = if viewer.is(s) || over {
+                HandScene::Shown {
+                    cards: display(&self.hands[s]),
                 }
-            ),
-        )),
-        Some(o) => facts.push(Fact::new("Went out", format!("@{o}"))),
-        None if over => facts.push(Fact::new(
-            "Result",
-            format!("nobody went out within {} discards", d.cfg.max_turns),
-        )),
-        None => {}
-    }
-    let deal_scores = over.then(|| DealScores {
-        label: "Deadwood this round".to_string(),
-        values: d.scores.clone(),
-    });
-    let target = format!(
-        "{} rounds, hands of 3 to {} cards; the lowest total wins.",
-        d.cfg.rounds,
-        d.cfg.rounds + 2
-    );
-    DealScene {
-        title: title(d),
-        seats,
-        centre: Centre {
-            trick: None,
-            last_trick: None,
-            piles,
-            facts,
-        },
-        deal_scores,
-        target: Some(target),
-        prompt: prompt(d, viewer),
-    }
-}
-
-/// The one card `after` holds more of than `before`.
-pub(super) fn narrate(before: &TtDeal, action: TtAction, after: &TtDeal, out: &mut Narration) {
-    let a = before.to_act as Seat;
-    match action {
-        TtAction::Stock => {
-            if before.stock.is_empty() {
-                out.all(Event::new(
-                    "reshuffle",
-                    None,
-                    "The stock is empty: the discards under the top one are shuffled into a new stock.",
-                ));
+            } else {
+                hidden(self.hands[s].total() as usize)
+            };
+            if self.out == Some(s as u8) {
+                row.status = Some("went out".to_string());
+            } else if !over && final_turn_taken(self, s) {
+                row.status = Some("last turn played".to_string());
             }
-            let c = crate::present::card_added(&before.hands[a], &after.hands[a]).expect("a card was drawn");
-            let wild = if is_wild(before, c) { ", a wild card" } else { "" };
-            out.only(
-                a,
-                Event::new(
-                    "draw",
-                    Some(a),
-                    format!("@{a} {{draw|draws}} {c}{wild} from the stock."),
-                )
-                .with_cards([c]),
-            );
-            out.all_but(
-                a,
-                Event::new("draw", Some(a), format!("@{a} {{draw|draws}} a card from the stock.")),
-            );
-        }
-        TtAction::Take => {
-            let c = *before.discards.last().expect("a discard pile");
-            out.all(
-                Event::new(
-                    "take",
-                    Some(a),
-                    format!("@{a} {{take|takes}} {c} from the discard pile."),
-                )
-                .with_cards([c]),
-            );
-        }
-        TtAction::Discard(c) => {
-            let text = if before.out.is_some() {
-                format!("@{a} {{discard|discards}} {c}, ending {{your|their}} last turn.")
+            if over {
+                let c = count(self, s);
+                for (kind, cards) in &c.melds {
+                    let mut label = kind.to_string();
+                    capitalise_first(&mut label);
+                    row.groups.push(CardGroup::new(label, cards.iter().copied()));
+                }
+                if !c.deadwood.is_empty() {
+                    row.groups.push(CardGroup::new("Deadwood", c.deadwood.iter().copied()));
+                }
+                row.notes.push(format!("deadwood {}", c.points));
             } else {
-                format!("@{a} {{discard|discards}} {c}.")
-            };
-            out.all(Event::new("discard", Some(a), text).with_cards([c]));
+                if !viewer.is(s) && !self.known[s].is_empty() {
+                    row.groups
+                        .push(CardGroup::new("Taken from the discard pile", display(&self.known[s])));
+                }
+                if viewer.is(s) {
+                    row.notes
+                        .push(format!("deadwood as the hand stands: {}", count(self, s).points));
+                }
+            }
         }
-        TtAction::Out(c) => {
-            let others = if before.players == 2 {
-                "the other player has one last turn"
-            } else {
-                "everyone else has one last turn"
-            };
-            out.all(
-                Event::new(
-                    "out",
-                    Some(a),
-                    format!("@{a} {{discard|discards}} {c} and {{go|goes}} out: {others}."),
-                )
-                .with_cards([c]),
-            );
+
+        let piles = vec![
+            Pile::face_down("Stock", self.stock.len()),
+            Pile {
+                label: "Discard pile".to_string(),
+                cards: self.discards.last().copied().into_iter().collect(),
+                size: Some(self.discards.len()),
+            },
+        ];
+        let mut facts = vec![
+            Fact::new(
+                "Round",
+                format!(
+                    "{} of {}, {} cards each",
+                    self.round + 1,
+                    self.cfg.rounds,
+                    hand_size(self)
+                ),
+            ),
+            Fact::new("Wild cards", format!("the {}, in every suit", plural(self.wild))),
+        ];
+        match self.out {
+            Some(o) if !over => facts.push(Fact::new(
+                "Went out",
+                format!(
+                    "@{o}; {} to play",
+                    match self.final_turns {
+                        1 => "one last turn".to_string(),
+                        k => format!("{} last turns", number_word(k as usize)),
+                    }
+                ),
+            )),
+            Some(o) => facts.push(Fact::new("Went out", format!("@{o}"))),
+            None if over => facts.push(Fact::new(
+                "Result",
+                format!("nobody went out within {} discards", self.cfg.max_turns),
+            )),
+            None => {}
+        }
+        let deal_scores = over.then(|| DealScores {
+            label: "Deadwood this round".to_string(),
+            values: self.scores.clone(),
+        });
+        let target = format!(
+            "{} rounds, hands of 3 to {} cards; the lowest total wins.",
+            self.cfg.rounds,
+            self.cfg.rounds + 2
+        );
+        DealScene {
+            title: title(self),
+            seats,
+            centre: Centre {
+                trick: None,
+                last_trick: None,
+                piles,
+                facts,
+            },
+            deal_scores,
+            target: Some(target),
+            prompt: prompt(self, viewer),
         }
     }
-}
 
-pub(super) fn narrate_start(d: &TtDeal, out: &mut Narration) {
-    let size = hand_size(d);
-    // The turned-up card is not named: a line told as the deal starts is checked against
-    // what the seats had seen before it, and the scene shows the card anyway.
-    out.all(Event::new(
-        "deal",
-        Some(d.to_act as Seat),
-        format!(
-            "Round {} of {}: {} cards each, and the {} are wild. A card is turned up to start the discard pile; @{} {{play|plays}} first.",
-            d.round + 1,
-            d.cfg.rounds,
-            number_word(size),
-            plural(d.wild),
-            d.to_act
-        ),
-    ));
-}
+    /// The one card `after` holds more of than `before`.
+    fn narrate(&self, action: TtAction, after: &TtDeal, out: &mut Narration) {
+        let a = self.to_act as Seat;
+        match action {
+            TtAction::Stock => {
+                if self.stock.is_empty() {
+                    out.all(Event::new(
+                        "reshuffle",
+                        None,
+                        "The stock is empty: the discards under the top one are shuffled into a new stock.",
+                    ));
+                }
+                let c = crate::present::card_added(&self.hands[a], &after.hands[a]).expect("a card was drawn");
+                let wild = if is_wild(self, c) { ", a wild card" } else { "" };
+                out.only(
+                    a,
+                    Event::new(
+                        "draw",
+                        Some(a),
+                        format!("@{a} {{draw|draws}} {c}{wild} from the stock."),
+                    )
+                    .with_cards([c]),
+                );
+                out.all_but(
+                    a,
+                    Event::new("draw", Some(a), format!("@{a} {{draw|draws}} a card from the stock.")),
+                );
+            }
+            TtAction::Take => {
+                let c = *self.discards.last().expect("a discard pile");
+                out.all(
+                    Event::new(
+                        "take",
+                        Some(a),
+                        format!("@{a} {{take|takes}} {c} from the discard pile."),
+                    )
+                    .with_cards([c]),
+                );
+            }
+            TtAction::Discard(c) => {
+                let text = if self.out.is_some() {
+                    format!("@{a} {{discard|discards}} {c}, ending {{your|their}} last turn.")
+                } else {
+                    format!("@{a} {{discard|discards}} {c}.")
+                };
+                out.all(Event::new("discard", Some(a), text).with_cards([c]));
+            }
+            TtAction::Out(c) => {
+                let others = if self.players == 2 {
+                    "the other player has one last turn"
+                } else {
+                    "everyone else has one last turn"
+                };
+                out.all(
+                    Event::new(
+                        "out",
+                        Some(a),
+                        format!("@{a} {{discard|discards}} {c} and {{go|goes}} out: {others}."),
+                    )
+                    .with_cards([c]),
+                );
+            }
+        }
+    }
 
-pub(super) fn narrate_end(d: &TtDeal, out: &mut Narration) {
-    let n = d.players as usize;
-    if d.out.is_none() {
+    fn narrate_start(&self, out: &mut Narration) {
+        let size = hand_size(self);
+        // The turned-up card is not named: a line told as the deal starts is checked against
+        // what the seats had seen before it, and the scene shows the card anyway.
         out.all(Event::new(
-            "score",
-            None,
+            "deal",
+            Some(self.to_act as Seat),
             format!(
-                "Nobody went out within {} discards: the round ends here and every hand counts its deadwood.",
-                d.cfg.max_turns
+                "Round {} of {}: {} cards each, and the {} are wild. A card is turned up to start the discard pile; @{} {{play|plays}} first.",
+                self.round + 1,
+                self.cfg.rounds,
+                number_word(size),
+                plural(self.wild),
+                self.to_act
             ),
         ));
     }
-    let first = d.out.map_or((d.dealer as usize + 1) % n, Seat::from);
-    for k in 0..n {
-        let s = (first + k) % n;
-        let c = count(d, s);
-        let melds: Vec<String> = c.melds.iter().map(|(_, cards)| cards_text(cards)).collect();
-        let melded = match melds.len() {
-            0 => format!("@{s} {{have|has}} no meld"),
-            1 => format!("@{s} {{meld|melds}} {}", melds[0]),
-            _ => format!(
-                "@{s} {{meld|melds}} {} and {}",
-                melds[..melds.len() - 1].join(", "),
-                melds[melds.len() - 1]
-            ),
-        };
-        let dead = if c.deadwood.is_empty() {
-            "no deadwood: 0".to_string()
-        } else {
-            let each: Vec<String> = c
-                .deadwood
-                .iter()
-                .map(|&x| {
-                    if is_wild(d, x) {
-                        format!("{} for a spare wild card", cost(d, x))
-                    } else {
-                        cost(d, x).to_string()
-                    }
-                })
-                .collect();
-            let sum = if each.len() == 1 {
-                each[0].clone()
-            } else {
-                format!("{} = {}", each.join(" + "), c.points)
-            };
-            format!("deadwood {}: {sum}", cards_text(&c.deadwood))
-        };
-        let text = if d.out == Some(s as u8) {
-            let laid = if melds.is_empty() {
-                String::new()
-            } else {
-                format!(" with {}", melds.join(", "))
-            };
-            format!("@{s} went out{laid}: {}.", d.scores[s])
-        } else {
-            format!("{melded}; {dead}.")
-        };
-        let cards = c
-            .melds
-            .iter()
-            .flat_map(|(_, m)| m.iter().copied())
-            .chain(c.deadwood.iter().copied());
-        out.all(Event::new("score", Some(s), text).with_cards(cards));
-    }
-}
 
-pub(super) fn describe(d: &TtDeal, action: TtAction) -> Described {
-    match action {
-        TtAction::Stock => Described::new("draw", "Draw from the stock"),
-        TtAction::Take => {
-            let top = *d.discards.last().expect("a discard pile");
-            let wild = if is_wild(d, top) { ", a wild card," } else { "" };
-            Described::new("take", format!("Take the {top}{wild} from the discard pile"))
+    fn narrate_end(&self, out: &mut Narration) {
+        let n = self.players as usize;
+        if self.out.is_none() {
+            out.all(Event::new(
+                "score",
+                None,
+                format!(
+                    "Nobody went out within {} discards: the round ends here and every hand counts its deadwood.",
+                    self.cfg.max_turns
+                ),
+            ));
         }
-        TtAction::Discard(c) => Described::new("discard", format!("Discard the {} ({c})", c.name())).with_cards([c]),
-        TtAction::Out(c) => Described::new("out", format!("Discard the {} ({c}) and go out", c.name())).with_cards([c]),
+        let first = self.out.map_or((self.dealer as usize + 1) % n, Seat::from);
+        for k in 0..n {
+            let s = (first + k) % n;
+            let c = count(self, s);
+            let melds: Vec<String> = c.melds.iter().map(|(_, cards)| cards_text(cards)).collect();
+            let melded = match melds.len() {
+                0 => format!("@{s} {{have|has}} no meld"),
+                1 => format!("@{s} {{meld|melds}} {}", melds[0]),
+                _ => format!(
+                    "@{s} {{meld|melds}} {} and {}",
+                    melds[..melds.len() - 1].join(", "),
+                    melds[melds.len() - 1]
+                ),
+            };
+            let dead = if c.deadwood.is_empty() {
+                "no deadwood: 0".to_string()
+            } else {
+                let each: Vec<String> = c
+                    .deadwood
+                    .iter()
+                    .map(|&x| {
+                        if is_wild(self, x) {
+                            format!("{} for a spare wild card", cost(self, x))
+                        } else {
+                            cost(self, x).to_string()
+                        }
+                    })
+                    .collect();
+                let sum = if each.len() == 1 {
+                    each[0].clone()
+                } else {
+                    format!("{} = {}", each.join(" + "), c.points)
+                };
+                format!("deadwood {}: {sum}", cards_text(&c.deadwood))
+            };
+            let text = if self.out == Some(s as u8) {
+                let laid = if melds.is_empty() {
+                    String::new()
+                } else {
+                    format!(" with {}", melds.join(", "))
+                };
+                format!("@{s} went out{laid}: {}.", self.scores[s])
+            } else {
+                format!("{melded}; {dead}.")
+            };
+            let cards = c
+                .melds
+                .iter()
+                .flat_map(|(_, m)| m.iter().copied())
+                .chain(c.deadwood.iter().copied());
+            out.all(Event::new("score", Some(s), text).with_cards(cards));
+        }
+    }
+
+    fn describe(&self, action: TtAction) -> Described {
+        match action {
+            TtAction::Stock => Described::new("draw", "Draw from the stock"),
+            TtAction::Take => {
+                let top = *self.discards.last().expect("a discard pile");
+                let wild = if is_wild(self, top) { ", a wild card," } else { "" };
+                Described::new("take", format!("Take the {top}{wild} from the discard pile"))
+            }
+            TtAction::Discard(c) => {
+                Described::new("discard", format!("Discard the {} ({c})", c.name())).with_cards([c])
+            }
+            TtAction::Out(c) => {
+                Described::new("out", format!("Discard the {} ({c}) and go out", c.name())).with_cards([c])
+            }
+        }
     }
 }

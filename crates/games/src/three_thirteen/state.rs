@@ -2,7 +2,7 @@ use super::melds::{deadwood_value, TtMelds};
 use super::rules::TtConfig;
 use cards::{Card, CardCounts, GameRng, Rank};
 use engine::sampling::deal_items;
-use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
+use engine::{Deal, DealOutcome, Illegal, Seat};
 use melds::{with_thread_solver, Partition};
 use serde::Serialize;
 use std::fmt;
@@ -383,30 +383,6 @@ impl Deal for TtDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.scores.clone()))
     }
 
-    fn scene(&self, viewer: Viewer) -> DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: TtAction, after: &Self, out: &mut Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_start(&self, out: &mut Narration) {
-        super::present::narrate_start(self, out);
-    }
-
-    fn narrate_end(&self, out: &mut Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: TtAction) -> Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn search_helps(&self) -> bool {
         // The rule bot runs the meld solver on every move, too slow for rollouts, and random
         // rollouts do not play Three Thirteen like anyone would: a search on them lost to the rule
@@ -450,35 +426,4 @@ pub struct TtView {
     pub melds: Option<Vec<Vec<Vec<Card>>>>,
     /// Every hand, once the round is over: all are laid down to count the deadwood.
     pub hands: Option<Vec<Vec<Card>>>,
-}
-
-impl fmt::Display for TtView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The rank letter T reads oddly in a sentence ("Ts wild").
-        let wild = match self.wild {
-            'T' => "10".to_string(),
-            w => w.to_string(),
-        };
-        writeln!(
-            f,
-            "Three Thirteen, round {} ({} cards, {wild}s wild). You are seat {}.",
-            self.round, self.hand_size, self.seat
-        )?;
-        let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
-        writeln!(f, "Your hand: {}", hand.join(" "))?;
-        writeln!(
-            f,
-            "Discard pile top: {}; stock {} cards.",
-            self.discards.last().map_or("-".into(), |c| c.to_string()),
-            self.stock_size
-        )?;
-        if let Some(o) = self.went_out {
-            writeln!(f, "Seat {o} went out: {} final turns left.", self.final_turns)?;
-        }
-        if let Some(s) = &self.scores {
-            let each: Vec<String> = s.iter().enumerate().map(|(k, v)| format!("seat {k} {v}")).collect();
-            write!(f, "Deadwood: {}.", each.join(", "))?;
-        }
-        Ok(())
-    }
 }

@@ -3,7 +3,7 @@ use super::scoring::{deal_scores, quotas, Phase};
 use crate::trick::{ace_high, Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Suit};
 use engine::sampling::{deal_hidden, HiddenHand};
-use engine::{ActionKind, Deal, DealOutcome, DealScene, Described, Illegal, Narration, Seat, Viewer};
+use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -404,30 +404,6 @@ impl Deal for TribelloDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }
 
-    fn scene(&self, viewer: Viewer) -> DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: TribelloAction, after: &Self, out: &mut Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_start(&self, out: &mut Narration) {
-        super::present::narrate_start(self, out);
-    }
-
-    fn narrate_end(&self, out: &mut Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: TribelloAction) -> Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for s in 0..3 {
@@ -470,50 +446,4 @@ pub struct TribelloView {
     /// Each seat's trick quota this deal.
     pub quotas: [i64; 3],
     pub scores: Option<[i64; 3]>,
-}
-
-impl fmt::Display for TribelloView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let phase = match self.phase {
-            Phase::CutTrump => "phase 1, trump cut",
-            Phase::DealerTrump => "phase 2, dealer's trump",
-            Phase::NoTrump => "phase 3, no trump",
-            Phase::Reversed => "phase 4, no trump, avoid tricks",
-        };
-        writeln!(
-            f,
-            "Tribello deal {} of 12 ({phase}); dealer seat {}. You are seat {}.",
-            self.deal_number + 1,
-            self.dealer,
-            self.seat
-        )?;
-        match (self.trump, self.cut_card) {
-            (Some(t), Some(c)) => writeln!(f, "Trump: {} (the cut showed {c}).", t.name())?,
-            (Some(t), None) => writeln!(f, "Trump: {}.", t.name())?,
-            _ => writeln!(f, "No trump.")?,
-        }
-        writeln!(f, "Your hand: {}", crate::trick::hand_text(self.hand, ace_high))?;
-        if self.step == Step::Exchange {
-            writeln!(
-                f,
-                "Widow: {} cards. Discarded so far: {}",
-                self.widow_size, self.discarded
-            )?;
-        }
-        let quota: Vec<String> = (0..3)
-            .map(|s| format!("seat {s} {}/{}", self.tricks_won[s], self.quotas[s]))
-            .collect();
-        writeln!(f, "Tricks won / quota: {}", quota.join(", "))?;
-        crate::trick::write_tricks(
-            f,
-            &self.last_trick,
-            self.last_trick_leader,
-            &self.trick,
-            self.trick_leader,
-        )?;
-        if let Some(s) = self.scores {
-            write!(f, "\nDeal scores: {} / {} / {}", s[0], s[1], s[2])?;
-        }
-        Ok(())
-    }
 }

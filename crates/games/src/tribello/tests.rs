@@ -1,6 +1,6 @@
 use super::*;
 use cards::{parse_card_list, Card, CardSet, GameRng, Suit};
-use engine::{Deal, Game, Match, MatchSetup, Variants};
+use engine::{Deal, Game, Match, MatchSetup, Present, Variants};
 use testkit::{cards_in_json, run, Conformance};
 
 fn variants(items: &[&str]) -> Variants {
@@ -420,13 +420,4 @@ fn end_of_deal_breakdown_counts_tricks_against_quotas() {
         ]
     );
     assert_eq!(d.scores(), [-6, -4, 10]);
-}
-
-#[test]
-fn view_text_is_plain() {
-    let d = golden_deal(true);
-    let text = d.view(0).to_string();
-    for bad in ["Some(", "None", "[", "{"] {
-        assert!(!text.contains(bad), "{text}");
-    }
 }

@@ -4,9 +4,26 @@
 use super::state::{idx, Ending, RankState, Step, ZiginetteAction, ZiginetteDeal};
 use crate::present::{seat_rows, waiting};
 use cards::{Card, Rank};
-use engine::{ActionKind, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration, Pile, Viewer};
+use engine::{
+    ActionKind, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration, Pile, Present, Viewer,
+};
 
-pub(super) const ACTION_KINDS: &[ActionKind] = &[
+fn rank_word(r: Rank) -> &'static str {
+    r.name()
+}
+
+fn stakes_of(d: &ZiginetteDeal, s: usize) -> Vec<(Card, u16)> {
+    d.board[..d.board_len as usize]
+        .iter()
+        .filter_map(|&c| {
+            let st = d.stakes[s][idx(c.rank().expect("no jokers"))];
+            (st > 0).then_some((c, st))
+        })
+        .collect()
+}
+
+impl Present for ZiginetteDeal {
+    const ACTION_KINDS: &'static [ActionKind] = &[
     ActionKind {
         name: "bet",
         group: "bet",
@@ -34,114 +51,180 @@ pub(super) const ACTION_KINDS: &[ActionKind] = &[
     },
 ];
 
-fn rank_word(r: Rank) -> &'static str {
-    r.name()
-}
-
-fn stakes_of(d: &ZiginetteDeal, s: usize) -> Vec<(Card, u16)> {
-    d.board[..d.board_len as usize]
-        .iter()
-        .filter_map(|&c| {
-            let st = d.stakes[s][idx(c.rank().expect("no jokers"))];
-            (st > 0).then_some((c, st))
-        })
-        .collect()
-}
-
-pub(super) fn scene(d: &ZiginetteDeal, viewer: Viewer) -> DealScene {
-    let players = d.players as usize;
-    let banker = d.banker as usize;
-    let to_act = (d.step != Step::Over).then_some(d.to_act as usize);
-    let mut seats = seat_rows(players, None, to_act);
-    for row in &mut seats {
-        let s = row.seat;
-        row.hand = HandScene::None;
-        if s == banker {
-            row.marks.push("banker".to_string());
+    fn scene(&self, viewer: Viewer) -> DealScene {
+        let players = self.players as usize;
+        let banker = self.banker as usize;
+        let to_act = (self.step != Step::Over).then_some(self.to_act as usize);
+        let mut seats = seat_rows(players, None, to_act);
+        for row in &mut seats {
+            let s = row.seat;
+            row.hand = HandScene::None;
+            if s == banker {
+                row.marks.push("banker".to_string());
+            }
+            let stakes = stakes_of(self, s);
+            if !stakes.is_empty() {
+                let list: Vec<String> = stakes.iter().map(|(c, n)| format!("{n} on {c}")).collect();
+                row.bid = Some(list.join(", "));
+            }
+            if self.deltas[s] != 0 {
+                row.notes.push(format!("{:+} chips this hand", self.deltas[s]));
+            }
         }
-        let stakes = stakes_of(d, s);
-        if !stakes.is_empty() {
-            let list: Vec<String> = stakes.iter().map(|(c, n)| format!("{n} on {c}")).collect();
-            row.bid = Some(list.join(", "));
+        let mut piles = vec![Pile::face_up(
+            "Board",
+            self.board[..self.board_len as usize].iter().copied(),
+        )];
+        if let Some(c) = self.banker_card {
+            piles.push(Pile::face_up("Banker's card", [c]));
         }
-        if d.deltas[s] != 0 {
-            row.notes.push(format!("{:+} chips this hand", d.deltas[s]));
+        piles.push(Pile::face_up(
+            "Turned so far",
+            self.order[..self.next as usize].iter().copied(),
+        ));
+        piles.push(Pile::face_down("Still to come", 40 - self.next as usize));
+        let mut facts = vec![Fact::new(
+            "Limits",
+            format!("{} to {} chips on a card", self.limits.0, self.limits.1),
+        )];
+        if self.step == Step::Betting {
+            let open: Vec<&str> = match self.window_rank {
+                Some(r) => vec![rank_word(r)],
+                None => self.board[..self.board_len as usize]
+                    .iter()
+                    .filter_map(|c| c.rank())
+                    .map(rank_word)
+                    .collect(),
+            };
+            facts.push(Fact::new("Open for bets", open.join(", ")));
         }
-    }
-    let mut piles = vec![Pile::face_up("Board", d.board[..d.board_len as usize].iter().copied())];
-    if let Some(c) = d.banker_card {
-        piles.push(Pile::face_up("Banker's card", [c]));
-    }
-    piles.push(Pile::face_up(
-        "Turned so far",
-        d.order[..d.next as usize].iter().copied(),
-    ));
-    piles.push(Pile::face_down("Still to come", 40 - d.next as usize));
-    let mut facts = vec![Fact::new(
-        "Limits",
-        format!("{} to {} chips on a card", d.limits.0, d.limits.1),
-    )];
-    if d.step == Step::Betting {
-        let open: Vec<&str> = match d.window_rank {
-            Some(r) => vec![rank_word(r)],
-            None => d.board[..d.board_len as usize]
-                .iter()
-                .filter_map(|c| c.rank())
-                .map(rank_word)
-                .collect(),
+        let dead: Vec<&str> = Rank::ALL
+            .into_iter()
+            .filter(|&r| self.state[idx(r)] == RankState::Dead)
+            .map(rank_word)
+            .collect();
+        if !dead.is_empty() {
+            facts.push(Fact::new("Dead ranks", dead.join(", ")));
+        }
+        if self.playettes > 0 {
+            facts.push(Fact::new(
+                "Playettes",
+                format!("{} redeal before this hand", self.playettes),
+            ));
+        }
+        let prompt = match (to_act, self.step) {
+            (None, _) => "The hand is over.".to_string(),
+            (Some(s), Step::Betting) if viewer.is(s) => format!(
+                "Bet on a board card ({} to {} chips), or say you are done.",
+                self.limits.0, self.limits.1
+            ),
+            (Some(s), Step::Betting) => waiting(s, "bet"),
+            (Some(s), _) if viewer.is(s) => {
+                "The hand ended without your card: deal again, change the limits, or pass the bank.".to_string()
+            }
+            (Some(s), _) => waiting(s, "decide whether to keep the bank"),
         };
-        facts.push(Fact::new("Open for bets", open.join(", ")));
+        let ended = self.ending.is_some();
+        DealScene {
+            title: format!(
+                "Ziginette, hand {}: {}",
+                self.deal_number + 1,
+                match self.step {
+                    Step::Betting => "betting",
+                    Step::BankerChoice => "the banker decides",
+                    Step::Over => "settled",
+                }
+            ),
+            seats,
+            centre: Centre {
+                trick: None,
+                last_trick: None,
+                piles,
+                facts,
+            },
+            deal_scores: ended.then(|| DealScores {
+                label: "This hand".to_string(),
+                values: self.deltas(),
+            }),
+            target: None,
+            prompt,
+        }
     }
-    let dead: Vec<&str> = Rank::ALL
-        .into_iter()
-        .filter(|&r| d.state[idx(r)] == RankState::Dead)
-        .map(rank_word)
-        .collect();
-    if !dead.is_empty() {
-        facts.push(Fact::new("Dead ranks", dead.join(", ")));
+
+    fn narrate(&self, action: ZiginetteAction, after: &ZiginetteDeal, out: &mut Narration) {
+        let s = self.to_act as usize;
+        let text = match action {
+            ZiginetteAction::Bet(r, n) => {
+                let card = self.board[..self.board_len as usize]
+                    .iter()
+                    .find(|c| c.rank() == Some(r))
+                    .map_or(String::new(), |c| format!(" ({c})"));
+                format!("@{s} {{stake|stakes}} {n} on the {}{card}.", r.name())
+            }
+            ZiginetteAction::Done => format!("@{s} {{are|is}} done betting."),
+            ZiginetteAction::Deal => format!("@{s} {{keep|keeps}} the bank and {{deal|deals}} again."),
+            ZiginetteAction::RaiseLimits => format!("@{s} {{keep|keeps}} the bank and {{double|doubles}} the limits."),
+            ZiginetteAction::LowerLimits => format!("@{s} {{keep|keeps}} the bank and {{halve|halves}} the limits."),
+            ZiginetteAction::PassBank => format!("@{s} {{pass|passes}} the bank."),
+        };
+        let kind = match action {
+            ZiginetteAction::Bet(..) => "bet",
+            ZiginetteAction::Done => "done",
+            _ => "bank",
+        };
+        out.all(Event::new(kind, Some(s), text));
+        tell_cards(self, after, out);
+        if self.ending.is_none() {
+            if let Some(e) = after.ending {
+                let why = match e {
+                    Ending::BankerCard => "The banker's rank came: the hand is over and the bank passes.",
+                    Ending::BoardEmpty => "Every board card is matched: the hand is over.",
+                    Ending::NoBets => "No bet is left on the board: the hand is over.",
+                };
+                out.all(Event::new("end", None, why));
+            }
+        }
     }
-    if d.playettes > 0 {
-        facts.push(Fact::new(
-            "Playettes",
-            format!("{} redeal before this hand", d.playettes),
+
+    fn narrate_end(&self, out: &mut Narration) {
+        let banker = self.banker as usize;
+        for s in (0..self.players as usize).filter(|&s| s != banker) {
+            let delta = self.deltas[s];
+            if delta != 0 {
+                let verb = if delta > 0 { "{win|wins}" } else { "{lose|loses}" };
+                out.all(Event::new(
+                    "score",
+                    Some(s),
+                    format!("@{s} {verb} {} chips.", delta.abs()),
+                ));
+            }
+        }
+        let net = self.deltas[banker];
+        let cut = if self.house > 0 {
+            format!(" after the house cut of {}", self.house)
+        } else {
+            String::new()
+        };
+        out.all(Event::new(
+            "score",
+            Some(banker),
+            format!(
+                "@{banker}'s bank {} {} chips{cut}.",
+                if net >= 0 { "gains" } else { "loses" },
+                net.abs()
+            ),
         ));
     }
-    let prompt = match (to_act, d.step) {
-        (None, _) => "The hand is over.".to_string(),
-        (Some(s), Step::Betting) if viewer.is(s) => format!(
-            "Bet on a board card ({} to {} chips), or say you are done.",
-            d.limits.0, d.limits.1
-        ),
-        (Some(s), Step::Betting) => waiting(s, "bet"),
-        (Some(s), _) if viewer.is(s) => {
-            "The hand ended without your card: deal again, change the limits, or pass the bank.".to_string()
+
+    fn describe(&self, action: ZiginetteAction) -> Described {
+        match action {
+            ZiginetteAction::Bet(r, n) => Described::new("bet", format!("Stake {n} on the {}", r.name())),
+            ZiginetteAction::Done => Described::new("done", "Done betting"),
+            ZiginetteAction::Deal => Described::new("deal", "Keep the bank and deal again"),
+            ZiginetteAction::RaiseLimits => Described::new("limits", "Keep the bank, double the limits"),
+            ZiginetteAction::LowerLimits => Described::new("limits", "Keep the bank, halve the limits"),
+            ZiginetteAction::PassBank => Described::new("pass-bank", "Pass the bank"),
         }
-        (Some(s), _) => waiting(s, "decide whether to keep the bank"),
-    };
-    let ended = d.ending.is_some();
-    DealScene {
-        title: format!(
-            "Ziginette, hand {}: {}",
-            d.deal_number + 1,
-            match d.step {
-                Step::Betting => "betting",
-                Step::BankerChoice => "the banker decides",
-                Step::Over => "settled",
-            }
-        ),
-        seats,
-        centre: Centre {
-            trick: None,
-            last_trick: None,
-            piles,
-            facts,
-        },
-        deal_scores: ended.then(|| DealScores {
-            label: "This hand".to_string(),
-            values: d.deltas(),
-        }),
-        target: None,
-        prompt,
     }
 }
 
@@ -179,81 +262,5 @@ fn tell_cards(before: &ZiginetteDeal, after: &ZiginetteDeal, out: &mut Narration
             }
         };
         out.all(Event::new("turn", None, text).with_cards([c]));
-    }
-}
-
-pub(super) fn narrate(before: &ZiginetteDeal, action: ZiginetteAction, after: &ZiginetteDeal, out: &mut Narration) {
-    let s = before.to_act as usize;
-    let text = match action {
-        ZiginetteAction::Bet(r, n) => {
-            let card = before.board[..before.board_len as usize]
-                .iter()
-                .find(|c| c.rank() == Some(r))
-                .map_or(String::new(), |c| format!(" ({c})"));
-            format!("@{s} {{stake|stakes}} {n} on the {}{card}.", r.name())
-        }
-        ZiginetteAction::Done => format!("@{s} {{are|is}} done betting."),
-        ZiginetteAction::Deal => format!("@{s} {{keep|keeps}} the bank and {{deal|deals}} again."),
-        ZiginetteAction::RaiseLimits => format!("@{s} {{keep|keeps}} the bank and {{double|doubles}} the limits."),
-        ZiginetteAction::LowerLimits => format!("@{s} {{keep|keeps}} the bank and {{halve|halves}} the limits."),
-        ZiginetteAction::PassBank => format!("@{s} {{pass|passes}} the bank."),
-    };
-    let kind = match action {
-        ZiginetteAction::Bet(..) => "bet",
-        ZiginetteAction::Done => "done",
-        _ => "bank",
-    };
-    out.all(Event::new(kind, Some(s), text));
-    tell_cards(before, after, out);
-    if before.ending.is_none() {
-        if let Some(e) = after.ending {
-            let why = match e {
-                Ending::BankerCard => "The banker's rank came: the hand is over and the bank passes.",
-                Ending::BoardEmpty => "Every board card is matched: the hand is over.",
-                Ending::NoBets => "No bet is left on the board: the hand is over.",
-            };
-            out.all(Event::new("end", None, why));
-        }
-    }
-}
-
-pub(super) fn narrate_end(d: &ZiginetteDeal, out: &mut Narration) {
-    let banker = d.banker as usize;
-    for s in (0..d.players as usize).filter(|&s| s != banker) {
-        let delta = d.deltas[s];
-        if delta != 0 {
-            let verb = if delta > 0 { "{win|wins}" } else { "{lose|loses}" };
-            out.all(Event::new(
-                "score",
-                Some(s),
-                format!("@{s} {verb} {} chips.", delta.abs()),
-            ));
-        }
-    }
-    let net = d.deltas[banker];
-    let cut = if d.house > 0 {
-        format!(" after the house cut of {}", d.house)
-    } else {
-        String::new()
-    };
-    out.all(Event::new(
-        "score",
-        Some(banker),
-        format!(
-            "@{banker}'s bank {} {} chips{cut}.",
-            if net >= 0 { "gains" } else { "loses" },
-            net.abs()
-        ),
-    ));
-}
-
-pub(super) fn describe(_d: &ZiginetteDeal, action: ZiginetteAction) -> Described {
-    match action {
-        ZiginetteAction::Bet(r, n) => Described::new("bet", format!("Stake {n} on the {}", r.name())),
-        ZiginetteAction::Done => Described::new("done", "Done betting"),
-        ZiginetteAction::Deal => Described::new("deal", "Keep the bank and deal again"),
-        ZiginetteAction::RaiseLimits => Described::new("limits", "Keep the bank, double the limits"),
-        ZiginetteAction::LowerLimits => Described::new("limits", "Keep the bank, halve the limits"),
-        ZiginetteAction::PassBank => Described::new("pass-bank", "Pass the bank"),
     }
 }

@@ -578,26 +578,6 @@ impl Deal for ZiginetteDeal {
         false
     }
 
-    fn scene(&self, viewer: engine::Viewer) -> engine::DealScene {
-        super::present::scene(self, viewer)
-    }
-
-    fn narrate(&self, action: ZiginetteAction, after: &Self, out: &mut engine::Narration) {
-        super::present::narrate(self, action, after, out);
-    }
-
-    fn narrate_end(&self, out: &mut engine::Narration) {
-        super::present::narrate_end(self, out);
-    }
-
-    fn describe(&self, action: ZiginetteAction) -> engine::Described {
-        super::present::describe(self, action)
-    }
-
-    fn action_kinds() -> &'static [engine::ActionKind] {
-        super::present::ACTION_KINDS
-    }
-
     fn cards(&self) -> CardCounts {
         self.order.iter().copied().collect()
     }
@@ -635,57 +615,4 @@ pub struct ZiginetteView {
     pub ending: Option<Ending>,
     pub result: Option<Vec<i64>>,
     pub house: i64,
-}
-
-impl fmt::Display for ZiginetteView {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Ziginette, hand {}. Banker: seat {}. You are seat {}. Limits {}-{}.",
-            self.deal_number + 1,
-            self.banker,
-            self.seat,
-            self.min_bet,
-            self.max_bet
-        )?;
-        if let Some(c) = self.banker_card {
-            writeln!(f, "Banker's card: {c}")?;
-        }
-        for (i, b) in self.board.iter().enumerate() {
-            let win = self
-                .odds
-                .as_ref()
-                .and_then(|o| o.bet_wins.get(i))
-                .map_or(String::new(), |p| format!(" (a bet wins {:.1}%)", p * 100.0));
-            let stakes: Vec<String> = b
-                .stakes
-                .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(s, n)| format!("seat {s} {n}"))
-                .collect();
-            let stakes = if stakes.is_empty() {
-                "no stakes".to_string()
-            } else {
-                stakes.join(", ")
-            };
-            writeln!(f, "Board {}: {stakes}{win}", b.card)?;
-        }
-        if !self.dead_ranks.is_empty() {
-            let dead: Vec<String> = self.dead_ranks.iter().map(|c| c.to_string()).collect();
-            writeln!(f, "Dead ranks: {}", dead.join(" "))?;
-        }
-        let dealt: Vec<String> = self.dealt.iter().map(|c| c.to_string()).collect();
-        write!(f, "Dealt: {}", dealt.join(" "))?;
-        if let Some(r) = &self.result {
-            let how = match self.ending {
-                Some(Ending::BankerCard) => "the banker's rank came",
-                Some(Ending::BoardEmpty) => "the board is empty",
-                _ => "no bet was left",
-            };
-            let r: Vec<String> = r.iter().enumerate().map(|(s, d)| format!("seat {s} {d:+}")).collect();
-            write!(f, "\nHand over ({how}): {}", r.join(", "))?;
-        }
-        Ok(())
-    }
 }
