@@ -2,7 +2,7 @@
 //! appends waiting at the same moment (from any tables) are written in one transaction, so a
 //! thousand busy tables cost a few commits a second, not a thousand.
 
-use crate::store::{ActionRow, SeatRow, Status, Store, StoreResult, StoredTable, TableRow};
+use crate::store::{ActionRow, ChatRow, SeatRow, Status, Store, StoreResult, StoredTable, TableRow};
 use std::sync::mpsc;
 use tokio::sync::oneshot;
 
@@ -13,6 +13,7 @@ enum Request {
     SetStatus(i64, Status, oneshot::Sender<StoreResult<()>>),
     Load(i64, oneshot::Sender<StoreResult<Option<StoredTable>>>),
     Find(String, oneshot::Sender<StoreResult<Option<i64>>>),
+    Chat(i64, ChatRow, oneshot::Sender<StoreResult<()>>),
     Unfinished(oneshot::Sender<StoreResult<Vec<StoredTable>>>),
     Lobby(usize, oneshot::Sender<StoreResult<Vec<TableRow>>>),
 }
@@ -78,6 +79,10 @@ impl Db {
         self.ask(|r| Request::Find(public_id, r)).await
     }
 
+    pub async fn append_chat(&self, table: i64, message: ChatRow) -> StoreResult<()> {
+        self.ask(|r| Request::Chat(table, message, r)).await
+    }
+
     pub async fn unfinished(&self) -> StoreResult<Vec<StoredTable>> {
         self.ask(Request::Unfinished).await
     }
@@ -127,6 +132,9 @@ fn serve_batch(store: &mut impl Store, batch: Vec<Request>) {
             }
             Request::Load(t, reply) => {
                 let _ = reply.send(store.load(t));
+            }
+            Request::Chat(t, m, reply) => {
+                let _ = reply.send(store.append_chat(t, &m));
             }
             Request::Find(p, reply) => {
                 let _ = reply.send(store.find(&p));

@@ -258,6 +258,7 @@ async fn open_new_table(state: &Shared, mut row: TableRow, seats: Vec<SeatRow>) 
             actions: Vec::new(),
             rematch: None,
             parent: None,
+            chat: Vec::new(),
         },
     )
     .map(|_| ())
@@ -400,6 +401,7 @@ async fn replay(
         "actor": step.checked_sub(1).map(|i| stored.actions[i].seat),
         "deal_starts": deal_starts,
         "views": views,
+        "chat": stored.chat,
     }))
     .into_response())
 }

@@ -2,7 +2,7 @@
 //! error codes with their HTTP statuses, and a table's summary. `docs/protocol.md` describes
 //! them and `docs/protocol.schema.json` is the outside check the tests hold these types to.
 
-use crate::store::Status;
+use crate::store::{ChatRow, Status};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -124,6 +124,10 @@ pub enum ClientMessage {
     Hint {
         level: String,
     },
+    /// A chat message: to the people at the table from a seat, to the spectators from one.
+    Chat {
+        text: String,
+    },
     Ping,
 }
 
@@ -213,6 +217,12 @@ pub enum ServerMessage {
     },
     Rematch {
         table: String,
+    },
+    /// A chat message for this connection's channel.
+    Chat(ChatRow),
+    /// On connecting: the chat so far in this connection's channel (sent only when there is one).
+    ChatHistory {
+        messages: Vec<ChatRow>,
     },
     Pong,
 }

@@ -121,6 +121,46 @@ pub struct ActionRow {
     pub bot_rng: String,
 }
 
+/// Who may read a chat message: the people at the table, or the spectators (who talk among
+/// themselves: players never see the spectators' chat, and the reverse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Channel {
+    Table,
+    Spectators,
+}
+
+impl Channel {
+    fn as_str(self) -> &'static str {
+        match self {
+            Channel::Table => "table",
+            Channel::Spectators => "spectators",
+        }
+    }
+
+    fn parse(s: &str) -> Channel {
+        if s == "table" {
+            Channel::Table
+        } else {
+            Channel::Spectators
+        }
+    }
+}
+
+/// One chat message, kept with its table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatRow {
+    /// 0 for the table's first message.
+    pub index: u64,
+    pub channel: Channel,
+    /// The writer's seat; `None` for a spectator.
+    pub seat: Option<usize>,
+    pub name: String,
+    pub text: String,
+    /// How many actions had been played when it was sent (where a replay shows it).
+    pub after_actions: u64,
+}
+
 /// A table with its seats and actions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredTable {
@@ -131,6 +171,7 @@ pub struct StoredTable {
     pub rematch: Option<String>,
     /// The public id of the table this one is the rematch of, if any.
     pub parent: Option<String>,
+    pub chat: Vec<ChatRow>,
 }
 
 impl StoredTable {
@@ -168,6 +209,8 @@ pub trait Store: Send + 'static {
     fn unfinished(&mut self) -> StoreResult<Vec<StoredTable>>;
     /// The database key of the table with this public id.
     fn find(&mut self, public_id: &str) -> StoreResult<Option<i64>>;
+    /// Keeps a chat message with its table.
+    fn append_chat(&mut self, table: i64, message: &ChatRow) -> StoreResult<()>;
     /// Tables for the lobby: the newest `limit` of each status.
     fn lobby(&mut self, limit: usize) -> StoreResult<Vec<TableRow>>;
 }
@@ -215,6 +258,17 @@ const MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX tables_by_public_id ON tables(public_id);
     CREATE INDEX tables_by_rematch_of ON tables(rematch_of);
     ALTER TABLE seats ADD COLUMN open INTEGER NOT NULL DEFAULT 0;",
+    // 3: table chat.
+    "CREATE TABLE chat (
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        idx INTEGER NOT NULL,
+        channel TEXT NOT NULL,
+        seat INTEGER,
+        name TEXT NOT NULL,
+        text TEXT NOT NULL,
+        after_actions INTEGER NOT NULL,
+        PRIMARY KEY (table_id, idx)
+    );",
 ];
 
 pub struct SqliteStore {
@@ -343,6 +397,26 @@ impl SqliteStore {
             )
             .optional()
             .map_err(db_err)?;
+        let mut q = self
+            .conn
+            .prepare_cached(
+                "SELECT idx, channel, seat, name, text, after_actions FROM chat WHERE table_id = ?1 ORDER BY idx",
+            )
+            .map_err(db_err)?;
+        let chat = q
+            .query_map([row.id], |r| {
+                Ok(ChatRow {
+                    index: r.get::<_, i64>(0)? as u64,
+                    channel: Channel::parse(&r.get::<_, String>(1)?),
+                    seat: r.get::<_, Option<i64>>(2)?.map(|s| s as usize),
+                    name: r.get(3)?,
+                    text: r.get(4)?,
+                    after_actions: r.get::<_, i64>(5)? as u64,
+                })
+            })
+            .map_err(db_err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db_err)?;
         let parent = match row.rematch_of {
             Some(p) => self
                 .conn
@@ -357,6 +431,7 @@ impl SqliteStore {
             actions,
             rematch,
             parent,
+            chat,
         })
     }
 }
@@ -460,6 +535,25 @@ impl Store for SqliteStore {
         self.conn
             .query_row("SELECT id FROM tables WHERE public_id = ?1", [public_id], |r| r.get(0))
             .optional()
+            .map_err(db_err)
+    }
+
+    fn append_chat(&mut self, table: i64, m: &ChatRow) -> StoreResult<()> {
+        self.conn
+            .execute(
+                "INSERT INTO chat (table_id, idx, channel, seat, name, text, after_actions)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    table,
+                    m.index as i64,
+                    m.channel.as_str(),
+                    m.seat.map(|s| s as i64),
+                    m.name,
+                    m.text,
+                    m.after_actions as i64
+                ],
+            )
+            .map(|_| ())
             .map_err(db_err)
     }
 

@@ -201,6 +201,11 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
                             break;
                         }
                     }
+                    Ok(ClientMessage::Chat { text }) => {
+                        if table.tx.send(Cmd::Chat { conn, text }).await.is_err() {
+                            break;
+                        }
+                    }
                     Ok(ClientMessage::Hint { level }) => {
                         if table.tx.send(Cmd::Hint { conn, level }).await.is_err() {
                             break;

@@ -425,14 +425,105 @@ async fn a_person_out_of_time_has_a_bot_play_for_them() {
 fn the_database_is_migrated_and_reopens() {
     let db = temp_db("migrate");
     let store = server::store::SqliteStore::open(&db).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 2);
+    assert_eq!(store.schema_version().unwrap(), 3);
     drop(store);
     let store = server::store::SqliteStore::open(&db).unwrap();
-    assert_eq!(store.schema_version().unwrap(), 2);
+    assert_eq!(store.schema_version().unwrap(), 3);
     // A database from a newer server is refused, not damaged.
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute("UPDATE schema_version SET version = 99", []).unwrap();
     drop(conn);
     let err = server::store::SqliteStore::open(&db).err().unwrap();
     assert!(err.contains("newer"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn people_and_spectators_chat_apart_and_the_chat_is_kept() {
+    let db = temp_db("chat");
+    let s = start(&db, Limits::default()).await;
+    let created = create(
+        s.addr,
+        json!({"game": "hearts", "seats": ["you", "invite", "easy", "easy"], "deals": 1}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut a = connect(s.addr, &id, Some(&seat_token(&created, 0))).await;
+    until(&mut a, "state").await;
+    let mut b = connect(s.addr, &id, Some(&seat_token(&created, 1))).await;
+    until(&mut b, "state").await;
+    let (mut watcher, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/ws/tables/{id}?name=%3Ci%3EEve%3C%2Fi%3E", s.addr))
+            .await
+            .unwrap();
+    until(&mut watcher, "state").await;
+    let mut log = Vec::new();
+    // A seat's message reaches both seats, not the spectator; text stays text.
+    send(&mut a, json!({"type": "chat", "text": "  good <b>luck</b>\u{202E}!  "})).await;
+    let got = until(&mut b, "chat").await.pop().unwrap();
+    assert_eq!(got["text"], "good <b>luck</b>!");
+    assert_eq!(
+        (got["seat"].as_u64(), got["channel"].as_str()),
+        (Some(0), Some("table"))
+    );
+    assert_eq!(got["name"], "Tester");
+    log.push(got);
+    log.push(until(&mut a, "chat").await.pop().unwrap());
+    // The spectator's message reaches spectators only.
+    send(&mut watcher, json!({"type": "chat", "text": "nice"})).await;
+    let seen = until(&mut watcher, "chat").await.pop().unwrap();
+    assert_eq!(
+        (seen["channel"].as_str(), seen["seat"].is_null()),
+        (Some("spectators"), true)
+    );
+    assert_eq!(seen["name"], "iEve/i");
+    // Limits: too long, empty, too many at once.
+    send(&mut a, json!({"type": "chat", "text": "x".repeat(201)})).await;
+    let e = until(&mut a, "error").await.pop().unwrap();
+    assert_eq!(e["code"], "malformed");
+    assert!(e["reason"].as_str().unwrap().contains("200"), "{e}");
+    send(&mut a, json!({"type": "chat", "text": " \u{200B} "})).await;
+    assert_eq!(until(&mut a, "error").await.pop().unwrap()["code"], "malformed");
+    for k in 0..4 {
+        send(&mut b, json!({"type": "chat", "text": format!("msg {k}")})).await;
+    }
+    let mut codes = Vec::new();
+    loop {
+        let m = next(&mut b).await;
+        if m["type"] == "error" {
+            codes.push(m["code"].as_str().unwrap().to_string());
+            break;
+        }
+        if m["type"] == "chat" {
+            codes.push("chat".to_string());
+        }
+    }
+    assert_eq!(
+        codes,
+        ["chat", "chat", "chat", "rate"],
+        "the fourth in five seconds is refused"
+    );
+    // Nothing of it reached the spectator, whose next message is not a chat from the table.
+    send(&mut watcher, json!({"type": "ping"})).await;
+    let m = until(&mut watcher, "pong").await;
+    assert!(m.iter().all(|m| m["type"] != "chat"), "{m:?}");
+    // Kept with the table: a newcomer to the seat gets the history; after a restart too.
+    drop(b);
+    s.task.abort();
+    let _ = s.task.await;
+    let s2 = start(&db, Limits::default()).await;
+    let mut again = connect(s2.addr, &id, Some(&seat_token(&created, 1))).await;
+    let history = until(&mut again, "chat-history").await.pop().unwrap();
+    let texts: Vec<&str> = history["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        ["good <b>luck</b>!", "msg 0", "msg 1", "msg 2"],
+        "the table channel only"
+    );
+    log.push(history);
+    check_schema(&log);
 }

@@ -26,6 +26,7 @@ export async function showReplay(main, id) {
   const slider = el('input', { type: 'range', id: 'replay-step', min: 0, max: 0, value: 0 });
   const board = el('section', { class: 'board', 'aria-label': 'The table at this step' });
   const feed = el('ol', { class: 'feed-list', 'aria-label': 'What had happened' });
+  const chat = el('ol', { class: 'chat-list', 'aria-label': 'Chat by then' });
   const message = el('div', { 'aria-live': 'assertive' });
   const go = (step) => load(Math.max(0, Math.min(state.steps || step, step)));
   const button = (label, key, step) => el('button', { type: 'button', 'data-key': key, onclick: () => go(step()) }, label);
@@ -39,7 +40,8 @@ export async function showReplay(main, id) {
       el('label', { for: 'replay-deal' }, ' Deal '), dealSelect,
       el('label', { for: 'replay-seat' }, ' View as '), seatSelect),
     position, message, board,
-    el('section', { class: 'feed' }, el('h2', {}, 'What had happened'), feed)));
+    el('section', { class: 'feed' }, el('h2', {}, 'What had happened'), feed,
+      el('div', { class: 'chat' }, el('h2', {}, 'Chat by then'), chat))));
   slider.addEventListener('change', () => go(Number(slider.value)));
   dealSelect.addEventListener('change', () => go(Number(dealSelect.value)));
   seatSelect.addEventListener('change', () => { state.seat = seatSelect.value; go(state.step); });
@@ -81,6 +83,9 @@ export async function showReplay(main, id) {
     const last = data.step > 0 ? ` Last to act: ${name(data.actor)}.` : '';
     position.replaceChildren(...richText(`Step ${data.step} of ${data.steps}.${last}`));
     feed.replaceChildren(...first.feed.map((item) => el('li', { class: `feed-item kind-${item.event.kind}` }, ...richText(say(item.event.text, item.event.seat)))));
+    // The chat as it stood at this step, as text; the spectators' apart.
+    chat.replaceChildren(...(data.chat ?? []).filter((m) => m.after_actions <= data.step).map((m) => el('li', { class: 'chat-item' },
+      el('strong', {}, `${m.channel === 'spectators' ? `${m.name} (watching)` : m.name}: `), el('span', { class: 'chat-text' }, m.text))));
   }
   go(state.step);
 }

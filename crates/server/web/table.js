@@ -117,7 +117,17 @@ class TablePage {
     this.notice = el('div', { class: 'notice', 'aria-live': 'assertive' });
     this.mine = el('section', { class: 'mine', 'aria-label': 'Your move' }, this.prompt, this.clock, this.notice, this.hand, this.choices);
     this.feedList = el('ol', { class: 'feed-list', 'aria-live': 'polite', 'aria-relevant': 'additions', 'aria-label': 'What happened' });
-    this.feed = el('section', { class: 'feed', 'aria-labelledby': 'feed-title' }, el('h2', { id: 'feed-title' }, 'What happened'), this.feedList);
+    this.chatList = el('ol', { class: 'chat-list', id: 'chat-list', 'aria-live': 'polite', 'aria-label': 'Chat messages' });
+    this.chatTitle = el('h2', { id: 'chat-title' }, 'Chat');
+    const chatInput = el('input', { type: 'text', id: 'chat-input', maxlength: 200, autocomplete: 'off', 'aria-labelledby': 'chat-title', placeholder: 'Say something' });
+    const chatForm = el('form', { class: 'chat-form' }, chatInput, ' ', el('button', { type: 'submit' }, 'Send'));
+    chatForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const text = chatInput.value.trim();
+      if (text && this.send({ type: 'chat', text })) chatInput.value = '';
+    });
+    this.chat = el('div', { class: 'chat', id: 'chat' }, this.chatTitle, this.chatList, chatForm);
+    this.feed = el('section', { class: 'feed', 'aria-labelledby': 'feed-title' }, el('h2', { id: 'feed-title' }, 'What happened'), this.feedList, this.chat);
     this.result = el('section', { class: 'result', hidden: true, 'aria-live': 'polite' });
     this.drawer = el('aside', { class: 'drawer', id: 'rules-drawer', hidden: true, 'aria-label': 'Rules' });
     this.fairness = el('details', { class: 'fairness', id: 'fairness', hidden: true });
@@ -193,6 +203,7 @@ class TablePage {
         this.queue = [];
         this.feedList.replaceChildren();
         document.title = `${message.name} · cardroom`;
+        this.chatTitle.textContent = message.viewer.kind === 'seat' ? 'Chat at the table' : "Spectators' chat";
         this.drawFairness();
         break;
       case 'state':
@@ -220,6 +231,13 @@ class TablePage {
         break;
       case 'rematch':
         this.showRematch(message.table);
+        break;
+      case 'chat-history':
+        this.chatList.replaceChildren();
+        for (const m of message.messages) this.addChat(m);
+        break;
+      case 'chat':
+        this.addChat(message);
         break;
       default:
         break;
@@ -370,6 +388,48 @@ class TablePage {
         next.focus();
         event.preventDefault();
       }
+    }
+  }
+
+  /** Who wrote a chat message, for muting: a seat, or a spectator by name. */
+  static author(m) {
+    return m.seat === null || m.seat === undefined ? `spectator:${m.name}` : `seat:${m.seat}`;
+  }
+
+  muted() {
+    return new Set(settings.get(`mute.${this.id}`, []));
+  }
+
+  /** Shows a chat message (as text only), with a way to mute its writer. */
+  addChat(m) {
+    const author = TablePage.author(m);
+    const mine = m.seat !== null && m.seat === this.me();
+    const toggle = mine ? null : el('button', {
+      type: 'button',
+      class: 'small-button mute',
+      onclick: () => {
+        const muted = this.muted();
+        if (muted.has(author)) muted.delete(author);
+        else muted.add(author);
+        settings.set(`mute.${this.id}`, [...muted]);
+        this.applyMutes();
+      },
+    }, `Mute ${m.name}`);
+    const item = el('li', { class: 'chat-item', 'data-author': author },
+      el('strong', {}, `${mine ? 'You' : m.name}: `), el('span', { class: 'chat-text' }, m.text), ' ', toggle);
+    this.chatList.append(item);
+    this.applyMutes();
+    this.chatList.scrollTop = this.chatList.scrollHeight;
+  }
+
+  applyMutes() {
+    const muted = this.muted();
+    for (const item of this.chatList.children) {
+      const off = muted.has(item.dataset.author);
+      item.querySelector('.chat-text').hidden = off;
+      item.classList.toggle('muted', off);
+      const button = item.querySelector('button.mute');
+      if (button) button.textContent = `${off ? 'Unmute' : 'Mute'} ${button.textContent.replace(/^(Un)?[Mm]ute /, '')}`;
     }
   }
 

@@ -7,6 +7,7 @@
 //! clock. `seating.rs` holds who sits where (connections, joining, tokens, names, the
 //! rematch); `views.rs` what each connection is told (states, seats, summaries, hints).
 
+mod chat;
 mod seating;
 mod views;
 
@@ -14,7 +15,7 @@ pub use seating::{clean_name, NAME_LIMIT};
 
 use crate::db::Db;
 use crate::protocol::{ErrorCode, Refusal, ServerMessage};
-use crate::store::{ActionRow, SeatRow, Status, StoredTable, TableRow};
+use crate::store::{ActionRow, ChatRow, SeatRow, Status, StoredTable, TableRow};
 use engine::{ApplyError, DynTable, Seat, Viewer};
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -68,6 +69,11 @@ pub enum Cmd {
         token: String,
         reply: oneshot::Sender<Result<(String, Option<StoredTable>), Refusal>>,
     },
+    /// A chat message from a connection.
+    Chat {
+        conn: u64,
+        text: String,
+    },
     /// Answered once every command sent before it has been handled: a connection about to
     /// close waits for it, so the answers to its actions reach it first.
     Flush {
@@ -96,6 +102,10 @@ struct Conn {
     feed_sent: usize,
     /// Set while a hint is being worked out for this connection: one at a time.
     hinting: Arc<AtomicBool>,
+    /// The name its chat messages go out under.
+    name: String,
+    /// When it last chatted (the newest last), for the chat's own rate limit.
+    chatted: VecDeque<Instant>,
 }
 
 /// What a bot (or a person's clock running out) did, computed off the executor.
@@ -120,6 +130,8 @@ struct Actor {
     rematch: Option<String>,
     /// The public id of the table this one is the rematch of.
     parent: Option<String>,
+    /// Every chat message, both channels.
+    chat: Vec<ChatRow>,
 }
 
 /// Rebuilds a table from what is stored: its record replayed, bots seated, their random stream
@@ -161,6 +173,7 @@ pub fn spawn(stored: StoredTable, db: Db, idle: Duration) -> Result<TableHandle,
         seats: stored.seats,
         rematch: stored.rematch,
         parent: stored.parent,
+        chat: stored.chat,
         table: Some(table),
         conns: Vec::new(),
         next_conn: 1,
@@ -398,6 +411,7 @@ impl Actor {
                 let _ = reply.send(self.rematch(&token).await);
             }
             Cmd::Hint { conn, level } => self.hint(conn, level),
+            Cmd::Chat { conn, text } => self.chat(conn, text).await,
             Cmd::Flush { reply } => {
                 let _ = reply.send(());
             }

@@ -70,14 +70,28 @@ impl Actor {
             chosen_seed: self.row.chosen_seed,
         });
         let _ = out.try_send(welcome.text());
+        let chat_name = match viewer {
+            Viewer::Seat(seat) => self.seats[seat].name.clone().unwrap_or_else(|| clean_name(None, seat)),
+            Viewer::Spectator => {
+                let name = clean_name(name.as_deref(), 0);
+                if name == clean_name(None, 0) {
+                    "Spectator".to_string()
+                } else {
+                    name
+                }
+            }
+        };
         self.conns.push(Conn {
             id: conn,
             viewer,
             out,
             feed_sent: 0,
             hinting: Arc::new(AtomicBool::new(false)),
+            name: chat_name,
+            chatted: Default::default(),
         });
         self.send_state(self.conns.len() - 1);
+        self.send_chat_history(conn);
         Ok(Accepted { conn, viewer, outbox })
     }
 
@@ -205,6 +219,7 @@ impl Actor {
                 actions: Vec::new(),
                 rematch: None,
                 parent: Some(self.row.public_id.clone()),
+                chat: Vec::new(),
             }),
         ))
     }
