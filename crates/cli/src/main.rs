@@ -251,6 +251,7 @@ fn games(json: bool) -> Result<(), String> {
                     "unit": g.unit,
                     "variants": g.variants.iter().map(|v| serde_json::json!({
                         "key": v.key, "default": v.default, "values": v.values_hint(), "doc": v.doc,
+                        "label": v.label, "explain": v.explain, "choice_labels": v.choice_labels,
                         "applies_when": v.applies_when.map(|w| serde_json::json!({ "key": w.key, "values": w.values })),
                     })).collect::<Vec<_>>(),
                     "bots": cli::bot_names(g.id).unwrap_or_default(),

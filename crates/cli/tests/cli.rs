@@ -86,6 +86,15 @@ fn games_lists_hearts_with_the_contract_fields() {
     assert_eq!(hearts["name"], "Hearts");
     assert_eq!(hearts["min_players"], 4);
     assert_eq!(hearts["max_players"], 4);
+    let moon = hearts["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["key"] == "moon_mode")
+        .expect("moon_mode listed");
+    assert_eq!(moon["label"], "Shooting the moon");
+    assert!(!moon["explain"].as_str().unwrap().is_empty());
+    assert_eq!(moon["choice_labels"].as_array().unwrap().len(), 3);
     let (_, text, _) = cardroom(&["games"], "");
     assert!(text.contains("hearts"));
 }

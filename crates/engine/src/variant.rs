@@ -38,12 +38,48 @@ pub struct VariantSpec {
     pub kind: VariantKind,
     pub default: &'static str,
     pub doc: &'static str,
+    /// A short name for players, in sentence case, without key syntax ("Moon needs the J♦").
+    pub label: &'static str,
+    /// One sentence for players: what changes at the table when this variant is picked.
+    pub explain: &'static str,
+    /// Words for players for each choice of a [`VariantKind::Choice`], in the same order;
+    /// empty for the other kinds.
+    pub choice_labels: &'static [&'static str],
     /// `None`: always. Otherwise the variant applies only then: setting it to anything but its
     /// default while it does not apply is refused, naming the variant it depends on.
     pub applies_when: Option<AppliesWhen>,
 }
 
 impl VariantSpec {
+    /// Checks the words for players: a non-empty label without key syntax (`_`, `=`), a
+    /// non-empty explanation, and one choice label per choice (none for other kinds).
+    pub fn check_player_words(&self) -> Result<(), String> {
+        let key = self.key;
+        if self.label.trim().is_empty() {
+            return Err(format!("variant {key}: empty label"));
+        }
+        if self.label.contains('_') || self.label.contains('=') {
+            return Err(format!("variant {key}: label '{}' looks like a key", self.label));
+        }
+        if self.explain.trim().is_empty() {
+            return Err(format!("variant {key}: empty explanation"));
+        }
+        let wanted = match self.kind {
+            VariantKind::Choice(words) => words.len(),
+            _ => 0,
+        };
+        if self.choice_labels.len() != wanted {
+            return Err(format!(
+                "variant {key}: {} choice labels for {wanted} choices",
+                self.choice_labels.len()
+            ));
+        }
+        if let Some(blank) = self.choice_labels.iter().position(|l| l.trim().is_empty()) {
+            return Err(format!("variant {key}: choice label {blank} is empty"));
+        }
+        Ok(())
+    }
+
     /// The accepted values, for help texts and error messages.
     pub fn values_hint(&self) -> String {
         match self.kind {
@@ -190,6 +226,9 @@ mod tests {
             kind: VariantKind::Bool,
             default: "false",
             doc: "",
+            label: "L",
+            explain: "E.",
+            choice_labels: &[],
             applies_when: None,
         },
         VariantSpec {
@@ -197,6 +236,9 @@ mod tests {
             kind: VariantKind::Int { min: 1, max: 1000 },
             default: "100",
             doc: "",
+            label: "L",
+            explain: "E.",
+            choice_labels: &[],
             applies_when: None,
         },
         VariantSpec {
@@ -204,6 +246,9 @@ mod tests {
             kind: VariantKind::Choice(&["add-to-others", "subtract-from-shooter"]),
             default: "add-to-others",
             doc: "",
+            label: "L",
+            explain: "E.",
+            choice_labels: &["Others get it", "Shooter loses it"],
             applies_when: None,
         },
     ];
@@ -223,6 +268,9 @@ mod tests {
             kind: VariantKind::Bool,
             default: "false",
             doc: "",
+            label: "L",
+            explain: "E.",
+            choice_labels: &[],
             applies_when: None,
         },
         VariantSpec {
@@ -230,6 +278,9 @@ mod tests {
             kind: VariantKind::Choice(&["jd", "td"]),
             default: "jd",
             doc: "",
+            label: "L",
+            explain: "E.",
+            choice_labels: &["J", "T"],
             applies_when: Some(AppliesWhen {
                 key: "omnibus",
                 values: &["true"],
@@ -260,5 +311,29 @@ mod tests {
         assert!(e(&["moon_mode=both"]).contains("one of add-to-others"));
         assert!(e(&["omnibus"]).contains("key=value"));
         assert!(e(&["omnibus=true", "omnibus=false"]).contains("twice"));
+    }
+
+    #[test]
+    fn variant_player_words_are_checked() {
+        for spec in SPECS.iter().chain(DEPENDENT.iter()) {
+            spec.check_player_words().unwrap();
+        }
+        let mut bad = SPECS[2];
+        bad.choice_labels = &["Others get it"];
+        assert_eq!(
+            bad.check_player_words().unwrap_err(),
+            "variant moon_mode: 1 choice labels for 2 choices"
+        );
+        let mut bad = SPECS[0];
+        bad.choice_labels = &["Yes"];
+        assert!(bad.check_player_words().is_err(), "no choice labels for a bool");
+        bad.choice_labels = &[];
+        bad.label = "end_score";
+        assert!(bad.check_player_words().unwrap_err().contains("looks like a key"));
+        bad.label = "  ";
+        assert!(bad.check_player_words().unwrap_err().contains("empty label"));
+        bad.label = "Omnibus";
+        bad.explain = "";
+        assert!(bad.check_player_words().unwrap_err().contains("empty explanation"));
     }
 }

@@ -137,6 +137,22 @@ mod tests {
         assert!(visit("chess", Id).unwrap_err().contains("Known games: hearts"));
     }
 
+    /// Every variant of every game has words for players: a label without key syntax, a
+    /// one-sentence explanation, and one label per choice (none for other kinds).
+    #[test]
+    fn variant_words_for_players_are_complete() {
+        let mut count = 0;
+        for game in all() {
+            for spec in game.variants {
+                if let Err(why) = spec.check_player_words() {
+                    panic!("{}: {why}", game.id);
+                }
+                count += 1;
+            }
+        }
+        assert!(count >= 100, "only {count} variants seen");
+    }
+
     /// Parses long runs of every notation character in every game (a run of `7`s once overflowed
     /// Big Three's rank counts): refused or accepted, never a panic, and what parses prints back.
     #[test]

@@ -486,6 +486,10 @@ fn list_games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
             vd.set_item("default", v.default)?;
             vd.set_item("values", v.values_hint())?;
             vd.set_item("doc", v.doc)?;
+            // Words for players: a short name, one sentence, and one name per choice.
+            vd.set_item("label", v.label)?;
+            vd.set_item("explain", v.explain)?;
+            vd.set_item("choice_labels", v.choice_labels.to_vec())?;
             // {"key": "omnibus", "values": ["true"]}: the variant applies only then (None: always).
             match v.applies_when {
                 Some(when) => {

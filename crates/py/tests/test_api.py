@@ -31,6 +31,12 @@ def test_games_lists_twelve():
     assert len(ids) == 12 and len(set(ids)) == 12
     for g in cardroom.games():
         assert {"id", "name", "min_players", "max_players", "variants", "bots"} <= set(g)
+        for v in g["variants"]:
+            assert v["label"] and "_" not in v["label"] and v["explain"]
+            assert isinstance(v["choice_labels"], list)
+    hearts = next(g for g in cardroom.games() if g["id"] == "hearts")
+    moon = next(v for v in hearts["variants"] if v["key"] == "moon_mode")
+    assert moon["choice_labels"] == ["Others get 26", "Shooter loses 26", "Shooter chooses"]
 
 
 def test_variant_dependencies_are_exposed_and_enforced():

@@ -78,6 +78,7 @@ async fn games() -> Json<Value> {
                 "summary": g.summary,
                 "variants": g.variants.iter().map(|v| json!({
                     "key": v.key, "default": v.default, "values": v.values_hint(), "doc": v.doc,
+                    "label": v.label, "explain": v.explain, "choice_labels": v.choice_labels,
                     "kind": variant_kind(&v.kind), "applies_when": v.applies_when.map(|w| json!({
                         "key": w.key, "values": w.values,
                     })),

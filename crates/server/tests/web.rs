@@ -73,6 +73,13 @@ async fn the_lobby_reads_a_paragraph_and_variant_kinds_for_every_game() {
         for v in g["variants"].as_array().unwrap() {
             let kind = &v["kind"];
             let default = v["default"].as_str().unwrap();
+            // Words for players: a label, a sentence, and one label per choice.
+            let label = v["label"].as_str().unwrap();
+            assert!(!label.is_empty() && !label.contains('_'), "{}: label {label}", v["key"]);
+            assert!(!v["explain"].as_str().unwrap().is_empty(), "{}: explain", v["key"]);
+            let choice_labels = v["choice_labels"].as_array().unwrap().len();
+            let choices = kind["choices"].as_array().map_or(0, Vec::len);
+            assert_eq!(choice_labels, choices, "{}: choice labels", v["key"]);
             match kind["type"].as_str().unwrap() {
                 "bool" => assert!(default == "true" || default == "false"),
                 "int" => {

@@ -25,6 +25,9 @@ static VARIANTS: [VariantSpec; 5] = [
         kind: VariantKind::Int { min: 0, max: 1000 },
         default: "0",
         doc: "hands each banker deals before the bank passes left (0: as many as there are players)",
+        label: "Hands per bank",
+        explain: "Each banker deals this many hands before the bank moves to the player on the left; 0 means one hand for each player at the table.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -32,6 +35,9 @@ static VARIANTS: [VariantSpec; 5] = [
         kind: VariantKind::Int { min: 1, max: 1000 },
         default: "1",
         doc: "the smallest bet",
+        label: "Smallest bet",
+        explain: "Nobody may bet fewer chips than this on a hand.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -39,6 +45,9 @@ static VARIANTS: [VariantSpec; 5] = [
         kind: VariantKind::Int { min: 1, max: 1000 },
         default: "10",
         doc: "the largest bet",
+        label: "Largest bet",
+        explain: "Nobody may bet more chips than this on a hand.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -46,6 +55,9 @@ static VARIANTS: [VariantSpec; 5] = [
         kind: VariantKind::Choice(&["0", "3"]),
         default: "0",
         doc: "cards taken face down from the bottom as dead before the cuts",
+        label: "Dead cards at the bottom",
+        explain: "With three, the banker puts the bottom three cards aside unseen before cutting; the odds do not change.",
+        choice_labels: &["None", "Three cards"],
         applies_when: None,
     },
     VariantSpec {
@@ -53,6 +65,9 @@ static VARIANTS: [VariantSpec; 5] = [
         kind: VariantKind::Int { min: 1, max: 100 },
         default: "1",
         doc: "times the bank goes round the table",
+        label: "Times round the table",
+        explain: "The match ends once the bank has gone all the way round the table this many times.",
+        choice_labels: &[],
         applies_when: None,
     },
 ];

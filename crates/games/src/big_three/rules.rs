@@ -54,6 +54,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["clockwise", "counter-clockwise"]),
         default: "clockwise",
         doc: "turn order: to the left, or to the right",
+        label: "Direction of play",
+        explain: "The deal and the turns go to the left, or to the right.",
+        choice_labels: &["To the left", "To the right"],
         applies_when: None,
     },
     VariantSpec {
@@ -61,6 +64,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["any-higher", "exactly-one"]),
         default: "any-higher",
         doc: "each bid may be any higher value up to 3, or exactly one more",
+        label: "How bids go up",
+        explain: "Each bid may jump to any higher value up to 3, or must be exactly one more than the last.",
+        choice_labels: &["Any higher bid", "One more each time"],
         applies_when: None,
     },
     VariantSpec {
@@ -68,6 +74,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Bool,
         default: "true",
         doc: "a pass drops out of the bidding (false: two passes in a row end it)",
+        label: "A pass is final",
+        explain: "Once you pass you are out of the bidding; turn it off to let players bid again later, the bidding ending after two passes in a row.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -75,6 +84,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "the solo player shows the widow before taking it",
+        label: "Show the widow",
+        explain: "The solo player turns the four widow cards face up for everyone before taking them.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -82,6 +94,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Int { min: 2, max: 5 },
         default: "3",
         doc: "the fewest consecutive pairs, trips or quads in a run",
+        label: "Shortest run of pairs",
+        explain: "A run of pairs, threes or fours of consecutive ranks must cover at least this many ranks.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -89,6 +104,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "four of a kind beats any combination except higher quads",
+        label: "Four of a kind bombs",
+        explain: "Four of a kind may be played on any combination and is beaten only by a higher four of a kind.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -96,6 +114,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Int { min: 1, max: 10_000 },
         default: "10",
         doc: "hands in a match",
+        label: "Hands in a match",
+        explain: "The match lasts this many hands.",
+        choice_labels: &[],
         applies_when: None,
     },
 ];

@@ -198,6 +198,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "Omnibus Hearts: a bonus card worth -10 that may not be played to the first trick",
+        label: "Omnibus (J♦ scores −10)",
+        explain: "The jack of diamonds (or the ten, if picked below) becomes a bonus card: whoever takes it scores 10 points off, and it may not be played to the first trick.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -205,6 +208,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Choice(&["jd", "td"]),
         default: "jd",
         doc: "the Omnibus bonus card: jack of diamonds (the usual card) or ten of diamonds (Bicycle)",
+        label: "Omnibus bonus card",
+        explain: "The card worth 10 points off: the jack of diamonds, as most play it, or the ten of diamonds.",
+        choice_labels: &["Jack of diamonds", "Ten of diamonds"],
         applies_when: Some(OMNIBUS),
     },
     VariantSpec {
@@ -212,6 +218,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Choice(&["add-to-others", "subtract-from-shooter", "shooter-chooses"]),
         default: "add-to-others",
         doc: "moon scoring: others +26, shooter -26, or the shooter chooses after the last trick",
+        label: "Shooting the moon",
+        explain: "When one player takes every heart and the queen of spades, everyone else gets 26, the shooter loses 26, or the shooter picks one of these after the last trick.",
+        choice_labels: &["Others get 26", "Shooter loses 26", "Shooter chooses"],
         applies_when: None,
     },
     VariantSpec {
@@ -219,6 +228,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Bool,
         default: "true",
         doc: "under Omnibus, the moon also needs the bonus card",
+        label: "Moon needs the bonus card",
+        explain: "With Omnibus, shooting the moon also means taking the bonus card.",
+        choice_labels: &[],
         applies_when: Some(OMNIBUS),
     },
     VariantSpec {
@@ -226,6 +238,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "once the queen of spades has been played, hearts may be led",
+        label: "Queen of spades breaks hearts",
+        explain: "Once the queen of spades has been played, hearts may be led even if no heart has been played yet.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -233,6 +248,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Choice(&["exceeds", "at-least"]),
         default: "exceeds",
         doc: "the match ends when a total exceeds end_score, or reaches it",
+        label: "When the match ends",
+        explain: "The match ends when someone's total goes past the end score, or as soon as a total reaches it.",
+        choice_labels: &["Past the end score", "At the end score"],
         applies_when: None,
     },
     VariantSpec {
@@ -240,6 +258,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Int { min: 1, max: 100_000 },
         default: "100",
         doc: "the end threshold",
+        label: "End score",
+        explain: "The points total that ends the match; the lowest total then wins.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -247,6 +268,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Text(check_pass_cycle),
         default: "LRAN",
         doc: "pass directions by deal, repeating: letters L R A N or words left,right,across,none",
+        label: "Passing order",
+        explain: "The direction cards are passed before each deal, repeating in turn: for example left, right, across, then no pass.",
+        choice_labels: &[],
         applies_when: None,
     },
 ];

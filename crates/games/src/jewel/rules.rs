@@ -35,6 +35,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Int { min: 1, max: 50 },
         default: "2",
         doc: "own turns a player must complete before a mid pack (the published rule for nine players)",
+        label: "Turns before a late pack",
+        explain: "How many of your own turns you must have played before you may drop out (pack) after your first turn.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -42,6 +45,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Int { min: 0, max: 6 },
         default: "2",
         doc: "jewels a packer may keep face up and be paid for",
+        label: "Jewels a packer keeps",
+        explain: "A player who drops out may keep up to this many jewels face up and be paid for them.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -49,6 +55,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Choice(&["random", "as-held"]),
         default: "random",
         doc: "order of a packer's cards under the stock: shuffled, or as held (sorted)",
+        label: "Packed cards under the stock",
+        explain: "A dropped-out player's cards go under the stock shuffled, or in the order they were held.",
+        choice_labels: &["Shuffled", "As held"],
         applies_when: None,
     },
     VariantSpec {
@@ -56,6 +65,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Bool,
         default: "true",
         doc: "three jokers or jewels may form a group on their own",
+        label: "All-wild groups",
+        explain: "Three jokers or jewels may make a group on their own, with no natural card.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -63,6 +75,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Bool,
         default: "true",
         doc: "the deal ends without a declarer when the rebuilt stock runs out (false: rebuild again)",
+        label: "Rebuild the stock once",
+        explain: "When the rebuilt stock runs out, the deal ends with nobody declaring; turn it off to rebuild the stock again.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -70,6 +85,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Int { min: 1, max: 100 },
         default: "1",
         doc: "the match is this many rounds of every player dealing once",
+        label: "Rounds in a match",
+        explain: "The match lasts this many rounds, with every player dealing once in each.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -77,6 +95,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Int { min: 1, max: 100 },
         default: "1",
         doc: "players cut again (the highest card deals) after this many rounds of deals",
+        label: "Rounds between seat cuts",
+        explain: "After this many rounds everyone cuts again for seats, and the highest card deals.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -84,6 +105,9 @@ static VARIANTS: [VariantSpec; 8] = [
         kind: VariantKind::Int { min: 50, max: 100_000 },
         default: "2000",
         doc: "a deal still going after this many turns ends without a declarer",
+        label: "Turn limit per deal",
+        explain: "A deal still going after this many turns ends with nobody declaring.",
+        choice_labels: &[],
         applies_when: None,
     },
 ];

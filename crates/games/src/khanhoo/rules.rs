@@ -22,6 +22,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["3", "3-5"]),
         default: "3",
         doc: "an aces meld is exactly three aces, or three to five",
+        label: "Size of an aces meld",
+        explain: "An aces meld is exactly three aces, or any three to five.",
+        choice_labels: &["Exactly three", "Three to five"],
         applies_when: None,
     },
     VariantSpec {
@@ -29,6 +32,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "whether three aces of different suits also make a triplet (2)",
+        label: "Aces make a triplet",
+        explain: "Three aces of different suits may also count as a triplet, worth 2.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -36,6 +42,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Bool,
         default: "true",
         doc: "a successful challenger lays the declared meld face up and frozen",
+        label: "Challenger shows the meld",
+        explain: "A player who wins a challenge for a discard must lay that meld face up, and it stays fixed for the rest of the hand.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -43,6 +52,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["highest-then-nearest"]),
         default: "highest-then-nearest",
         doc: "several bumps: the highest meld wins, then the claimant nearest after the discarder",
+        label: "Competing bumps",
+        explain: "When several players bump the same discard, the highest meld gets it, then the player nearest after the discarder.",
+        choice_labels: &["Highest meld, then nearest"],
         applies_when: None,
     },
     VariantSpec {
@@ -50,6 +62,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Int { min: 10, max: 10_000 },
         default: "200",
         doc: "a hand with no one out after this many discards is void",
+        label: "Discard limit per hand",
+        explain: "A hand in which nobody has gone out after this many discards is void and scores nothing.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -57,6 +72,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Int { min: 1, max: 10_000 },
         default: "50",
         doc: "the score that ends the game at the end of a hand",
+        label: "Winning score",
+        explain: "The game ends after a hand in which someone has reached this score, and the highest total wins.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -64,6 +82,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["play-on", "shared"]),
         default: "play-on",
         doc: "equal top scores past the target: play another hand, or share the win",
+        label: "Tie at the top",
+        explain: "If the highest totals are equal when the game ends, play another hand, or the tied players share the win.",
+        choice_labels: &["Play another hand", "Share the win"],
         applies_when: None,
     },
 ];

@@ -73,6 +73,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Int { min: 5, max: 11 },
         default: "8",
         doc: "40-card packs shuffled together (8 = 320 cards)",
+        label: "Number of packs",
+        explain: "How many 40-card packs are shuffled together; 8 packs make 320 cards.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -80,6 +83,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "take one suit of spades out of the pack (8 packs: 310 cards)",
+        label: "Remove one spade suit",
+        explain: "One set of ten spades is taken out of the combined pack (310 cards with 8 packs).",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -87,6 +93,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Int { min: 0, max: 100 },
         default: "1",
         doc: "chips each player puts in the pot before the deal",
+        label: "Ante",
+        explain: "Every player puts this many chips in the pot before each deal.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -94,6 +103,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Int { min: 0, max: 100 },
         default: "2",
         doc: "chips a player pays into the pot to retire (go on top)",
+        label: "Cost to retire",
+        explain: "A player who drops out of a deal (goes on top) pays this many chips into the pot.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -101,6 +113,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Choice(&["stock-reject-only", "any-top"]),
         default: "stock-reject-only",
         doc: "which top discard may be taken (always only to meld it at once)",
+        label: "Taking the discard",
+        explain: "You may take only a card the previous player drew from the stock and threw away, or any top discard; either way you must meld it at once.",
+        choice_labels: &["Thrown stock card only", "Any top discard"],
         applies_when: None,
     },
     VariantSpec {
@@ -108,6 +123,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Choice(&["lay-off-only", "any-meld", "off"]),
         default: "lay-off-only",
         doc: "when the others may force the player in turn to take the top discard",
+        label: "Forcing the discard",
+        explain: "The others can make you take the top discard when it lays off on your melds, when it makes any meld, or never.",
+        choice_labels: &["Only to lay it off", "For any meld", "No forcing"],
         applies_when: None,
     },
     VariantSpec {
@@ -115,6 +133,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Choice(&["reduced", "full"]),
         default: "reduced",
         doc: "each card added to a same-suit valle set pays 2 in spades / 1 (reduced) or 4 / 2 (full)",
+        label: "Extra cards in one-suit valle",
+        explain: "Each card beyond three in a one-suit set of 3s, 5s or 7s pays 2 in spades and 1 in other suits, or the full 4 and 2.",
+        choice_labels: &["Reduced (2 or 1)", "Full (4 or 2)"],
         applies_when: None,
     },
     VariantSpec {
@@ -122,6 +143,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Choice(&["full-entitlement", "base-only"]),
         default: "full-entitlement",
         doc: "a rope that gains its ace or king pays its whole entitlement, or only the base value",
+        label: "Rope gaining ace or king",
+        explain: "When a sequence gains its ace or king it pays its whole value, extra cards included, or only its base value.",
+        choice_labels: &["Whole value", "Base value only"],
         applies_when: None,
     },
     VariantSpec {
@@ -129,6 +153,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Choice(&["full-entitlement", "base-values-only"]),
         default: "full-entitlement",
         doc: "what the winner collects again for each condition held",
+        label: "Conditions paid on going out",
+        explain: "When you go out you collect again for each condition you have, at its whole value or only its base value.",
+        choice_labels: &["Whole value", "Base value only"],
         applies_when: None,
     },
     VariantSpec {
@@ -136,6 +163,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Choice(&["mandatory", "optional", "off"]),
         default: "mandatory",
         doc: "do not feed the next player a card that puts them out when they have 10 melded",
+        label: "Protect ten melded",
+        explain: "When the next player has ten cards melded you must not discard a card that lets them go out, may choose to hold it back, or need not care.",
+        choice_labels: &["Required", "Optional", "Off"],
         applies_when: None,
     },
     VariantSpec {
@@ -143,6 +173,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Bool,
         default: "true",
         doc: "a player who throws away the stock card drawn may still meld from hand that turn",
+        label: "Meld after throwing the draw",
+        explain: "A player who throws away the card drawn from the stock may still meld from hand that turn.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -150,6 +183,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "a same-suit set of aces or kings takes an ace or king of another suit",
+        label: "Any suit joins A or K sets",
+        explain: "A one-suit set of aces or kings may take an ace or king of another suit, though it then stops being a condition.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -157,6 +193,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "retired players also pay conditions, the going-out chip and the no-meld penalty",
+        label: "Retired players pay too",
+        explain: "Players who dropped out still pay for conditions, for going out and the no-meld penalty.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -164,6 +203,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Int { min: 0, max: 100 },
         default: "0",
         doc: "chips a player with no meld on the table pays the winner",
+        label: "No-meld penalty",
+        explain: "A player with nothing melded when someone goes out pays the winner this many chips.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -171,6 +213,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Choice(&["winner-is-eldest", "rotate-right"]),
         default: "winner-is-eldest",
         doc: "the winner plays first next deal (the player on their left deals), or the deal passes right",
+        label: "Next deal",
+        explain: "The winner plays first in the next deal (the player on their left deals), or the deal simply passes to the right.",
+        choice_labels: &["Winner plays first", "Deal passes right"],
         applies_when: None,
     },
     VariantSpec {
@@ -178,6 +223,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Int { min: 1, max: 10_000 },
         default: "10",
         doc: "deals in a session (it also ends when a player cannot pay the ante)",
+        label: "Deals in a session",
+        explain: "The session lasts this many deals, or ends sooner when a player cannot pay the ante.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -185,6 +233,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Int { min: 1, max: 1_000_000 },
         default: "200",
         doc: "chips each player brings; a player whose chips fall below the ante ends the session",
+        label: "Starting chips",
+        explain: "Each player starts with this many chips; the session ends when anyone has fewer than the ante.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -192,6 +243,9 @@ static VARIANTS: [VariantSpec; 18] = [
         kind: VariantKind::Int { min: 20, max: 100_000 },
         default: "2000",
         doc: "house limit: a deal nobody has gone out of after this many discards is void (antes and forfeits back)",
+        label: "Discard limit per deal",
+        explain: "A deal nobody has gone out of after this many discards is void, and antes and forfeits are given back.",
+        choice_labels: &[],
         applies_when: None,
     },
 ];

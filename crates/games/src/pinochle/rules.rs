@@ -89,41 +89,41 @@ impl Default for PinochleConfig {
 }
 
 static VARIANTS: [VariantSpec; 15] = [
-    VariantSpec { key: "min_bid", kind: VariantKind::Int { min: 10, max: 1000 }, default: "300", doc: "the lowest opening bid", applies_when: None, },
-    VariantSpec { key: "bid_step", kind: VariantKind::Int { min: 1, max: 100 }, default: "10", doc: "each bid is at least this much above the last", applies_when: None, },
+    VariantSpec { key: "min_bid", kind: VariantKind::Int { min: 10, max: 1000 }, default: "300", doc: "the lowest opening bid", label: "Lowest opening bid", explain: "The bidding starts at this many points or more.", choice_labels: &[], applies_when: None, },
+    VariantSpec { key: "bid_step", kind: VariantKind::Int { min: 1, max: 100 }, default: "10", doc: "each bid is at least this much above the last", label: "Bid increase", explain: "Each new bid must be at least this many points above the last.", choice_labels: &[], applies_when: None, },
     VariantSpec {
         key: "double_meld_bonuses",
         kind: VariantKind::Bool,
         default: "false",
-        doc: "doubled melds pay bonuses (double pinochle 300, eight aces 1000, kings 800, queens 600, jacks 400, double flush 1500)", applies_when: None,
+        doc: "doubled melds pay bonuses (double pinochle 300, eight aces 1000, kings 800, queens 600, jacks 400, double flush 1500)", label: "Bonuses for double melds", explain: "Doubled melds pay extra, such as 300 for double pinochle and 1000 for eight aces.", choice_labels: &[], applies_when: None,
     },
-    VariantSpec { key: "may_bury_melded", kind: VariantKind::Bool, default: "false", doc: "whether the bidder may bury a card shown in a meld", applies_when: None, },
+    VariantSpec { key: "may_bury_melded", kind: VariantKind::Bool, default: "false", doc: "whether the bidder may bury a card shown in a meld", label: "Bury melded cards", explain: "The bidder may discard (bury) a card that was shown in a meld.", choice_labels: &[], applies_when: None, },
     VariantSpec {
         key: "card_count",
         kind: VariantKind::Choice(&["classic", "simplified", "tens"]),
         default: "classic",
-        doc: "card points: A 11 10 10 K 4 Q 3 J 2; or A 10 K 10 each; or A 10 10 and K Q 5", applies_when: None,
+        doc: "card points: A 11 10 10 K 4 Q 3 J 2; or A 10 K 10 each; or A 10 10 and K Q 5", label: "Card point values", explain: "What cards won in tricks are worth: ace 11, ten 10, king 4, queen 3, jack 2; or 10 each for aces, tens and kings; or 10 for aces and tens and 5 for kings and queens.", choice_labels: &["Classic (11, 10, 4, 3, 2)", "Aces, tens, kings 10", "Aces and tens 10, K Q 5"], applies_when: None,
     },
-    VariantSpec { key: "first_lead", kind: VariantKind::Choice(&["bidder", "dealer-left"]), default: "bidder", doc: "who leads the first trick", applies_when: None, },
+    VariantSpec { key: "first_lead", kind: VariantKind::Choice(&["bidder", "dealer-left"]), default: "bidder", doc: "who leads the first trick", label: "First lead", explain: "The bidder leads to the first trick, or the player on the dealer's left does.", choice_labels: &["Bidder", "Dealer's left"], applies_when: None, },
     VariantSpec {
         key: "must_head",
         kind: VariantKind::Choice(&["trump-only", "always", "never"]),
         default: "trump-only",
-        doc: "beat the trick when able: on trump leads, always, or never", applies_when: None,
+        doc: "beat the trick when able: on trump leads, always, or never", label: "Must beat the trick", explain: "Whether you must play to win the trick when you can: only when trumps are led, always, or never.", choice_labels: &["On trump leads", "Always", "Never"], applies_when: None,
     },
     VariantSpec {
         key: "settlement",
         kind: VariantKind::Choice(&["chips", "cumulative"]),
         default: "chips",
-        doc: "chips by the bid scale each hand, or cumulative points to the target", applies_when: None,
+        doc: "chips by the bid scale each hand, or cumulative points to the target", label: "Scoring", explain: "Settle each hand in chips according to the bid, or add up points until someone reaches the target.", choice_labels: &["Chips each hand", "Points to a target"], applies_when: None,
     },
-    VariantSpec { key: "target", kind: VariantKind::Int { min: 100, max: 100_000 }, default: "1000", doc: "the score that ends the match", applies_when: Some(AppliesWhen { key: "settlement", values: &["cumulative"] }), },
-    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "9", doc: "the number of hands in a match", applies_when: Some(AppliesWhen { key: "settlement", values: &["chips"] }), },
-    VariantSpec { key: "spades_double", kind: VariantKind::Bool, default: "false", doc: "settlements double when spades are trump", applies_when: None, },
-    VariantSpec { key: "instant_win_on_meld", kind: VariantKind::Bool, default: "true", doc: "a meld reaching the bid wins the hand at once", applies_when: None, },
-    VariantSpec { key: "allow_concede", kind: VariantKind::Bool, default: "true", doc: "the bidder may concede after melding and burying", applies_when: None, },
-    VariantSpec { key: "concede_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "1", doc: "units the bidder pays each opponent on conceding", applies_when: None, },
-    VariantSpec { key: "fail_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "2", doc: "units the bidder pays each opponent on failing", applies_when: None, },
+    VariantSpec { key: "target", kind: VariantKind::Int { min: 100, max: 100_000 }, default: "1000", doc: "the score that ends the match", label: "Winning score", explain: "When scoring in points, the match ends when someone reaches this score.", choice_labels: &[], applies_when: Some(AppliesWhen { key: "settlement", values: &["cumulative"] }), },
+    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "9", doc: "the number of hands in a match", label: "Hands in a match", explain: "When scoring in chips, the match lasts this many hands.", choice_labels: &[], applies_when: Some(AppliesWhen { key: "settlement", values: &["chips"] }), },
+    VariantSpec { key: "spades_double", kind: VariantKind::Bool, default: "false", doc: "settlements double when spades are trump", label: "Spades pay double", explain: "Every payment for the hand is doubled when spades are trumps.", choice_labels: &[], applies_when: None, },
+    VariantSpec { key: "instant_win_on_meld", kind: VariantKind::Bool, default: "true", doc: "a meld reaching the bid wins the hand at once", label: "Win on meld alone", explain: "If the bidder's meld already reaches the bid, the hand is won at once without playing the tricks.", choice_labels: &[], applies_when: None, },
+    VariantSpec { key: "allow_concede", kind: VariantKind::Bool, default: "true", doc: "the bidder may concede after melding and burying", label: "Bidder may concede", explain: "After melding and burying, the bidder may give up the hand instead of playing it out, paying the conceding price.", choice_labels: &[], applies_when: None, },
+    VariantSpec { key: "concede_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "1", doc: "units the bidder pays each opponent on conceding", label: "Price of conceding", explain: "A bidder who gives up pays each opponent this many times the bid's unit value.", choice_labels: &[], applies_when: None, },
+    VariantSpec { key: "fail_multiplier", kind: VariantKind::Int { min: 0, max: 10 }, default: "2", doc: "units the bidder pays each opponent on failing", label: "Price of failing", explain: "A bidder who plays the hand and falls short pays each opponent this many times the bid's unit value.", choice_labels: &[], applies_when: None, },
 ];
 
 static INFO: GameInfo = GameInfo {

@@ -77,6 +77,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["c", "d", "h", "s"]),
         default: "c",
         doc: "the colour: games with it as trump rank above the same game in another suit",
+        label: "Colour suit",
+        explain: "The favoured suit: a game with it as trumps outranks the same game in any other suit.",
+        choice_labels: &["Clubs", "Diamonds", "Hearts", "Spades"],
         applies_when: None,
     },
     VariantSpec {
@@ -84,6 +87,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["not-held-not-trump", "any-not-held", "any"]),
         default: "not-held-not-trump",
         doc: "which ace a simple game may call",
+        label: "Which ace you may call",
+        explain: "In a simple game you call an ace to find your partner: one you do not hold and not of trumps, any ace you do not hold, or any ace.",
+        choice_labels: &["Not held, not trumps", "Any ace not held", "Any ace"],
         applies_when: None,
     },
     VariantSpec {
@@ -91,6 +97,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["any-higher", "one-level"]),
         default: "any-higher",
         doc: "the asker may name any higher game, or only the next one",
+        label: "Raising the bid",
+        explain: "A player who asks to outbid may name any higher game, or only the next game up.",
+        choice_labels: &["Any higher game", "Next game only"],
         applies_when: None,
     },
     VariantSpec {
@@ -98,6 +107,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Choice(&["declarer-only", "zero-sum-payments"]),
         default: "declarer-only",
         doc: "only the declaring side's scores move (the published rule), or the defenders pay and receive",
+        label: "Who scores",
+        explain: "Only the declaring side's scores change, or the defenders also pay and collect so every hand adds up to zero.",
+        choice_labels: &["Declarers only", "Everyone pays"],
         applies_when: None,
     },
     VariantSpec {
@@ -105,6 +117,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Bool,
         default: "false",
         doc: "a game made with the first five tricks (or all eight) scores double",
+        label: "Prime bonus",
+        explain: "A game won by taking the first five tricks, or all eight, scores double.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -112,6 +127,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Int { min: 1, max: 10_000 },
         default: "12",
         doc: "the match ends after this many hands",
+        label: "Hands in a match",
+        explain: "The match ends after this many hands.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -119,6 +137,9 @@ static VARIANTS: [VariantSpec; 7] = [
         kind: VariantKind::Int { min: 0, max: 100_000 },
         default: "0",
         doc: "the match also ends when a total reaches this (0: no threshold)",
+        label: "Score limit",
+        explain: "The match also ends as soon as someone's total reaches this; 0 means no limit.",
+        choice_labels: &[],
         applies_when: None,
     },
 ];

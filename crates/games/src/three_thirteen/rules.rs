@@ -37,6 +37,9 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Text(check_decks),
         default: "formula",
         doc: "packs: formula (one per two players, rounded up) or a fixed number 1-8",
+        label: "Number of packs",
+        explain: "One pack for every two players (rounded up), or a fixed number of packs from 1 to 8.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -44,6 +47,9 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Text(check_wild_value),
         default: "face-value",
         doc: "what an unmelded wild card counts: its face value, or a fixed number",
+        label: "Unmelded wild card value",
+        explain: "A wild card left unmelded at the end of a round counts its face value against you, or a fixed number of points.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -51,6 +57,9 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Int { min: 1, max: 11 },
         default: "11",
         doc: "rounds to play (hands of 3, 4, ... cards)",
+        label: "Rounds to play",
+        explain: "The game lasts this many rounds, starting with 3 cards each and adding one card every round.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -58,6 +67,9 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Int { min: 10, max: 100_000 },
         default: "300",
         doc: "a round nobody goes out of ends after this many discards, everyone scoring their deadwood",
+        label: "Discard limit per round",
+        explain: "A round nobody goes out of ends after this many discards, and everyone scores the unmelded cards they hold.",
+        choice_labels: &[],
         applies_when: None,
     },
 ];

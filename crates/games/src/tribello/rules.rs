@@ -57,6 +57,10 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Choice(&["before-exchange", "after-dealer-exchange"]),
         default: "before-exchange",
         doc: "when the phase-2 dealer names trump: on seeing the dealt hand, or after their own exchange",
+        label: "Naming trumps in deals 4–6",
+        explain:
+            "In deals 4 to 6 the dealer names trumps on seeing the hand, or only after swapping cards with the widow.",
+        choice_labels: &["On seeing the hand", "After the swap"],
         applies_when: None,
     },
     VariantSpec {
@@ -64,6 +68,9 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Choice(&["dealer", "dealer-left"]),
         default: "dealer",
         doc: "who leads the first trick",
+        label: "First lead",
+        explain: "The dealer leads to the first trick, or the player on the dealer's left does.",
+        choice_labels: &["Dealer", "Dealer's left"],
         applies_when: None,
     },
     VariantSpec {
@@ -71,6 +78,10 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Bool,
         default: "true",
         doc: "whether players may exchange cards with the widow before play",
+        label: "Widow exchange",
+        explain:
+            "Before play each player may swap cards with the face-down widow; turn it off to play the hands as dealt.",
+        choice_labels: &[],
         applies_when: None,
     },
     VariantSpec {
@@ -78,6 +89,9 @@ static VARIANTS: [VariantSpec; 4] = [
         kind: VariantKind::Choice(&["shared"]),
         default: "shared",
         doc: "equal highest totals after the twelfth deal share the win",
+        label: "Tie at the top",
+        explain: "Players tied on the highest total after the twelfth deal share the win.",
+        choice_labels: &["Share the win"],
         applies_when: None,
     },
 ];

@@ -35,24 +35,24 @@ static VARIANTS: [VariantSpec; 7] = [
         key: "playette_rule",
         kind: VariantKind::Choice(&["redeal", "banker-wins-paired-card"]),
         default: "redeal",
-        doc: "a pair among the opening cards: redeal; or the banker's card, dealt after the first bets, wins the bets on a board card it pairs", applies_when: None,
+        doc: "a pair among the opening cards: redeal; or the banker's card, dealt after the first bets, wins the bets on a board card it pairs", label: "Pair in the opening cards", explain: "A pair among the first cards dealt means a redeal; or the banker's card comes after the first bets and wins the bets on any board card it pairs.", choice_labels: &["Redeal", "Banker's card wins"], applies_when: None,
     },
     VariantSpec {
         key: "bet_window",
         kind: VariantKind::Choice(&["after-every-card", "only-on-new-board-card"]),
         default: "after-every-card",
-        doc: "bets may be added on any live board card after every dealt card, or only on a new board card when it appears", applies_when: None,
+        doc: "bets may be added on any live board card after every dealt card, or only on a new board card when it appears", label: "When bets may be added", explain: "Bets may be added on any live board card after every card dealt, or only on a new board card when it appears.", choice_labels: &["After every card", "On new board cards only"], applies_when: None,
     },
-    VariantSpec { key: "min_bet", kind: VariantKind::Int { min: 1, max: 1000 }, default: "1", doc: "the banker's opening minimum bet", applies_when: None, },
-    VariantSpec { key: "max_bet", kind: VariantKind::Int { min: 1, max: 1000 }, default: "10", doc: "the banker's opening maximum stake per player on one card", applies_when: None, },
-    VariantSpec { key: "house_cut_pct", kind: VariantKind::Int { min: 0, max: 50 }, default: "0", doc: "the house takes this percentage of the banker's positive net for each hand", applies_when: None, },
+    VariantSpec { key: "min_bet", kind: VariantKind::Int { min: 1, max: 1000 }, default: "1", doc: "the banker's opening minimum bet", label: "Smallest bet", explain: "The banker's starting minimum for every bet.", choice_labels: &[], applies_when: None, },
+    VariantSpec { key: "max_bet", kind: VariantKind::Int { min: 1, max: 1000 }, default: "10", doc: "the banker's opening maximum stake per player on one card", label: "Largest bet", explain: "The banker's starting maximum that one player may stake on one card.", choice_labels: &[], applies_when: None, },
+    VariantSpec { key: "house_cut_pct", kind: VariantKind::Int { min: 0, max: 50 }, default: "0", doc: "the house takes this percentage of the banker's positive net for each hand", label: "House cut", explain: "The house keeps this percentage of whatever the banker wins on each hand.", choice_labels: &[], applies_when: None, },
     VariantSpec {
         key: "direction_of_bank_pass",
         kind: VariantKind::Choice(&["right", "left"]),
         default: "right",
-        doc: "where the bank goes when it passes", applies_when: None,
+        doc: "where the bank goes when it passes", label: "Bank passes to", explain: "When the bank changes hands it goes to the player on the right, or on the left.", choice_labels: &["The right", "The left"], applies_when: None,
     },
-    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "20", doc: "hands in a match", applies_when: None, },
+    VariantSpec { key: "max_hands", kind: VariantKind::Int { min: 1, max: 10_000 }, default: "20", doc: "hands in a match", label: "Hands in a match", explain: "The match lasts this many hands.", choice_labels: &[], applies_when: None, },
 ];
 
 static INFO: GameInfo = GameInfo {

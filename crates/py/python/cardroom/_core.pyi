@@ -12,8 +12,11 @@ Variants = Union[Mapping[str, Any], Sequence[str], str, None]
 def games() -> List[Dict[str, Any]]:
     """Every game: ``id``, ``name``, ``min_players``, ``max_players``, ``default_players``,
     ``higher_is_better``, ``zero_sum``, ``unit``, ``variants`` (``key``, ``default``, ``values``,
-    ``doc``, ``applies_when``: ``None``, or ``{"key", "values"}`` when the variant applies only
-    while another has one of those values; otherwise only its default is accepted) and ``bots``."""
+    ``doc`` (for developers), ``label`` (a short name for players), ``explain`` (one sentence for
+    players), ``choice_labels`` (words for players for each of a choice variant's values, in the
+    same order; empty for other kinds), ``applies_when``: ``None``, or ``{"key", "values"}`` when
+    the variant applies only while another has one of those values; otherwise only its default is
+    accepted) and ``bots``."""
 
 class Game:
     """A configured game (rules, seat count, variants) with a fixed action space and a fixed
