@@ -184,6 +184,9 @@ pub struct Welcome {
     pub kinds: &'static [ActionKind],
     pub seed_commitment: String,
     pub chosen_seed: bool,
+    /// One person against bots: the page teaches as it goes (each kind of action's help the
+    /// first time it comes up).
+    pub practice: bool,
 }
 
 /// Every message the server sends on a socket.

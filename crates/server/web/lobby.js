@@ -117,8 +117,9 @@ function variantInput(variant, id) {
     return el('input', { type: 'number', id, name: variant.key, min: kind.min, max: kind.max, value: variant.default, required: true });
   }
   if (kind.type === 'choice') {
+    // Players' words for each choice; the key's own word in the advanced view's doc.
     return el('select', { id, name: variant.key },
-      kind.choices.map((choice) => el('option', { value: choice, selected: choice === variant.default }, choice)));
+      kind.choices.map((choice, i) => el('option', { value: choice, selected: choice === variant.default }, variant.choice_labels?.[i] || choice)));
   }
   return el('input', { type: 'text', id, name: variant.key, value: variant.default });
 }
@@ -137,16 +138,20 @@ function openCreateForm(game, nameInput) {
   const seatsBox = el('fieldset', { class: 'seats-choice' });
   const seatChoice = (seat) => {
     const previous = seatsBox.querySelector(`[name=seat-${seat}]`);
+    // The three levels for everyone; the engine's other bots for those who open the keys.
+    const levels = ['easy', 'medium', 'hard'].filter((b) => game.bots.includes(b));
+    const others = game.bots.filter((b) => !levels.includes(b));
     const select = el('select', { id: `create-seat-${seat}`, name: `seat-${seat}` },
-      el('option', { value: 'invite' }, 'A friend (an invite link only they can use)'),
-      el('option', { value: 'open' }, 'Anyone (an open seat in the lobby)'),
-      game.bots.map((bot) => el('option', { value: bot, selected: bot === 'medium' }, `Bot: ${bot}`)));
+      el('option', { value: 'invite' }, 'Friend (invite link)'),
+      el('option', { value: 'open' }, 'Anyone from the lobby'),
+      levels.map((bot) => el('option', { value: bot, selected: bot === 'medium' }, `Bot (${bot})`)),
+      others.length ? el('optgroup', { label: 'Other bots', class: 'advanced-only' }, others.map((bot) => el('option', { value: bot }, `Bot: ${bot}`))) : null);
     if (previous) select.value = previous.value;
-    return el('p', { class: 'field' }, el('label', { for: `create-seat-${seat}` }, `Seat ${seat} `), select);
+    return el('p', { class: 'field' }, el('label', { for: `create-seat-${seat}` }, `Seat ${seat + 1} `), select);
   };
   const drawSeats = () => {
     const count = Number(playersSelect.value);
-    const rows = [el('legend', {}, 'Who sits where'), el('p', { class: 'field' }, 'Seat 0: you')];
+    const rows = [el('legend', {}, 'Seats'), el('p', { class: 'field' }, 'Seat 1: You')];
     for (let seat = 1; seat < count; seat++) rows.push(seatChoice(seat));
     seatsBox.replaceChildren(...rows);
   };
@@ -158,8 +163,9 @@ function openCreateForm(game, nameInput) {
     const docId = `${id}-doc`;
     input.setAttribute('aria-describedby', docId);
     return el('div', { class: 'variant field', 'data-variant': variant.key },
-      el('label', { for: id }, variant.key), ' ', input,
-      el('p', { class: 'doc', id: docId }, `${variant.doc} (default ${variant.default}; ${variant.values})`));
+      el('label', { for: id }, variant.label || variant.key), ' ', input,
+      el('p', { class: 'doc', id: docId }, variant.explain || variant.doc),
+      el('p', { class: 'doc advanced-only' }, el('code', {}, variant.key), ` ${variant.doc} (default ${variant.default}; ${variant.values})`));
   });
   // A variant that depends on another is shown (and sent) only while it applies.
   const applies = (variant, form) => {
@@ -176,15 +182,21 @@ function openCreateForm(game, nameInput) {
   const deals = el('input', { type: 'number', id: 'create-deals', name: 'deals', min: 1, max: 1000, placeholder: 'the whole match' });
   const clock = el('input', { type: 'number', id: 'create-clock', name: 'clock', min: 5, max: 3600, placeholder: 'no clock' });
   const seed = el('input', { type: 'number', id: 'create-seed', name: 'seed', min: 0, max: Number.MAX_SAFE_INTEGER, placeholder: 'secret (fair)' });
-  const form = el('form', { method: 'dialog' },
-    el('h2', { id: 'create-title' }, `New ${game.name} table`),
+  const advanced = el('input', { type: 'checkbox', id: 'create-advanced' });
+  const form = el('form', { method: 'dialog', class: 'create-form' },
+    el('h2', { id: 'create-title' }, `A ${game.name} table`),
     el('p', { class: 'field' }, el('label', { for: 'create-players' }, 'Players '), playersSelect),
     seatsBox,
-    game.variants.length ? el('fieldset', {}, el('legend', {}, 'Variants'), variantFields) : el('p', {}, 'This game has no variants.'),
-    el('details', {},
-      el('summary', {}, 'More settings'),
+    el('fieldset', {}, el('legend', {}, 'Length of the match'),
       el('p', { class: 'field' }, el('label', { for: 'create-deals' }, 'End after this many deals '), deals),
-      el('p', { class: 'field' }, el('label', { for: 'create-clock' }, 'Seconds per move (a bot moves for you after) '), clock),
+      el('p', { class: 'doc' }, 'Leave it empty to play the whole match, as the rules end it.')),
+    el('fieldset', {}, el('legend', {}, 'Clock'),
+      el('p', { class: 'field' }, el('label', { for: 'create-clock' }, 'Seconds for each move '), clock),
+      el('p', { class: 'doc' }, 'When a player runs out of time, a bot makes that move for them. Leave it empty for no clock.')),
+    game.variants.length ? el('fieldset', {}, el('legend', {}, 'House rules'), variantFields) : el('p', {}, 'This game has no house rules to choose.'),
+    el('details', {},
+      el('summary', {}, 'Advanced'),
+      el('p', { class: 'field' }, advanced, el('label', { for: 'create-advanced' }, ' Show the rule keys and every bot')),
       el('p', { class: 'field' }, el('label', { for: 'create-seed' }, 'Seed, for practice or teaching (the same seed deals the same cards; the table is then marked "chosen seed", never fair) '), seed)),
     status,
     el('p', { class: 'buttons' },
@@ -218,6 +230,9 @@ function openCreateForm(game, nameInput) {
     }
   });
   form.addEventListener('change', () => showApplicable(form));
+  const showAdvanced = () => form.classList.toggle('advanced', advanced.checked);
+  advanced.addEventListener('change', showAdvanced);
+  showAdvanced();
   showApplicable(form);
   dialog.append(form);
   dialog.addEventListener('close', () => dialog.remove());

@@ -525,7 +525,7 @@ class TablePage {
     const { scene, status } = this.state;
     this.title.replaceChildren(...richText(this.say(scene.title)));
     const me = this.me();
-    this.who.textContent = me === null ? 'You are watching.' : `You are seat ${me}${this.seats[me]?.name ? ` (${this.seats[me].name})` : ''}.`;
+    this.who.textContent = me === null ? 'You are watching.' : `You are seat ${me}${this.seats[me]?.name ? ` (${this.seats[me].name})` : ''}.${this.welcome.practice ? ' Practice table: you against bots.' : ''}`;
     this.hintButton.disabled = !this.state.actions.length;
     this.drawWaiting(status);
     drawBoard(this.board, scene, { me, seats: this.seats, say: (t, s) => this.say(t, s), hintCards: this.hintCards() });
@@ -666,6 +666,21 @@ class TablePage {
     }, ...richText(this.say(action.label)));
   }
 
+  /** The help sentences to show with these choices: kinds met for the first time, at a practice table. */
+  teaching(actions) {
+    if (!this.welcome.practice) return [];
+    if (this.taught?.version !== this.state.version) {
+      const key = `kindsSeen.${this.welcome.game}`;
+      const seen = new Set(settings.get(key, []));
+      const fresh = [...new Set(actions.map((a) => a.kind))].filter((k) => !seen.has(k));
+      for (const kind of fresh) seen.add(kind);
+      settings.set(key, [...seen]);
+      const helps = fresh.map((kind) => this.welcome.kinds?.find((k) => k.name === kind)?.help).filter(Boolean);
+      this.taught = { version: this.state.version, helps };
+    }
+    return this.taught.helps;
+  }
+
   drawChoices() {
     const actions = this.state.actions;
     if (!actions.length) {
@@ -711,6 +726,14 @@ class TablePage {
       parts.push(el('p', { class: 'meta' }, single
         ? 'Click a raised card to play it (or pick it with Enter).'
         : 'Pick cards (raised ones can be used), then choose what to do with them.'));
+    }
+    // At a practice table, the first time a kind of action comes up in this game (in this
+    // browser), say what it does, and that a hint is one key away.
+    const teach = this.teaching(actions);
+    if (teach.length) {
+      parts.unshift(el('div', { class: 'teach', id: 'teach', role: 'note' },
+        el('strong', {}, 'New here: '), ...teach.map((t) => el('span', {}, `${t} `)),
+        el('span', { class: 'meta' }, 'Press H for a hint.')));
     }
     // Every choice, labelled: for the keyboard, text mode and screen readers.
     const all = el('details', { class: 'all-choices', open: this.allOpen ?? settings.get('textMode', false) },

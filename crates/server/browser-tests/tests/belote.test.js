@@ -59,7 +59,7 @@ test('a reload mid-deal brings back the same seat and the same scene', async () 
   assert.equal(await nextTurn(page), 'turn');
   const afterReload = await page.evaluate(() => ({ scene: window.cardroom.state.scene, version: window.cardroom.state.version, feed: document.querySelectorAll('.feed-item').length }));
   assert.deepEqual(afterReload, before);
-  assert.equal(await page.locator('#who').textContent(), 'You are seat 0 (Player 0).');
+  assert.equal(await page.locator('#who').textContent(), 'You are seat 0 (Player 0). Practice table: you against bots.');
   // And play goes on.
   const { actions } = await offered(page);
   await perform(page, actions[0]);

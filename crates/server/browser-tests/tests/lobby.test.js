@@ -19,17 +19,25 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   await page.locator('.game-card[data-game="khanhoo"] button', { hasText: 'Custom table' }).click();
   const dialog = page.locator('dialog.create');
   await dialog.waitFor();
-  // Every variant of the game is in the form, with its doc.
+  // Every house rule of the game is in the form in players' words; keys only in the
+  // advanced view.
   const games = await api(env.server, 'GET', '/api/games');
   const khanhoo = games.find((g) => g.id === 'khanhoo');
   for (const v of khanhoo.variants) {
     await dialog.locator(`#variant-${v.key}`).waitFor();
-    assert.ok((await dialog.locator(`#variant-${v.key}-doc`).textContent()).includes(v.doc));
+    assert.equal(await dialog.locator(`label[for="variant-${v.key}"]`).textContent(), v.label);
+    assert.equal(await dialog.locator(`#variant-${v.key}-doc`).textContent(), v.explain);
   }
+  const key = dialog.locator(`[data-variant="${khanhoo.variants[0].key}"] code`);
+  assert.equal(await key.isVisible(), false, 'no keys for a player');
+  await dialog.locator('summary', { hasText: 'Advanced' }).click();
+  await dialog.locator('#create-advanced').check();
+  assert.equal(await key.isVisible(), true, 'keys in the advanced view');
+  assert.deepEqual(await dialog.locator('#create-seat-1 option:not(.advanced-only *)').allTextContents().then((t) => t.slice(0, 5)),
+    ['Friend (invite link)', 'Anyone from the lobby', 'Bot (easy)', 'Bot (medium)', 'Bot (hard)']);
   await dialog.locator('#create-players').selectOption('3');
   await dialog.locator('#create-seat-1').selectOption('invite');
   await dialog.locator('#create-seat-2').selectOption('easy');
-  await dialog.locator('summary', { hasText: 'More settings' }).click();
   await dialog.locator('#create-deals').fill('1');
   await dialog.locator('#create-seed').fill('4');
   await dialog.locator('button[type=submit]').click();
@@ -123,6 +131,14 @@ test('one click to every game, and back to your seat from the lobby', async () =
     assert.equal(summary.players, game.default_players, game.id);
     assert.ok(summary.seats.slice(1).every((s) => s.bot === 'medium'), game.id);
     assert.ok(Date.now() - started < 5000, `${game.id}: at the table in ${Date.now() - started} ms`);
+    if (game.id === 'hearts') {
+      // A practice table teaches: on the first turn, what the new kind of action does.
+      await page.locator('#who', { hasText: 'Practice table' }).waitFor();
+      await page.waitForFunction(() => window.cardroom.state.actions.length > 0);
+      const help = await page.evaluate(() => window.cardroom.welcome.kinds.find((k) => k.name === window.cardroom.state.actions[0].kind).help);
+      await page.locator('#teach', { hasText: help }).waitFor();
+      assert.match(await page.locator('#teach').textContent(), /Press H for a hint/);
+    }
   }
   // The tab is closed; the lobby offers the way back to the last seat.
   const last = page.url();

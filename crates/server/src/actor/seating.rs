@@ -68,6 +68,7 @@ impl Actor {
             kinds: table.action_kinds(),
             seed_commitment: self.row.seed_commitment(),
             chosen_seed: self.row.chosen_seed,
+            practice: self.seats.iter().filter(|s| s.bot.is_none()).count() == 1,
         });
         let _ = out.try_send(welcome.text());
         let chat_name = match viewer {
