@@ -33,7 +33,10 @@ export function showCards(article) {
     for (const match of text.matchAll(CARD)) {
       parts.push(text.slice(last, match.index));
       // cardFace without onclick is a span with role="img" and the card's name as its label.
-      parts.push(cardFace(cardCode(match[1], match[2], match[3]), { small: true }));
+      const face = cardFace(cardCode(match[1], match[2], match[3]), { small: true });
+      // Not a card in play: nothing that looks for the table's cards by `data-card` finds it.
+      face.removeAttribute('data-card');
+      parts.push(face);
       last = match.index + match[0].length;
     }
     parts.push(text.slice(last));
