@@ -5,6 +5,8 @@ const SUIT_CODE = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' };
 // A card as the pages write it: Q♠, 10♥, J♦, A♣, and the joker as "Joker" (capitalised; the
 // word in lower case is left alone, so sentences about jokers stay words).
 const CARD = /(?<![\w♠♥♦♣])(?:(10|[2-9AJQK])([♠♥♦♣])|(Joker))(?![\w♠♥♦♣])/gu;
+// The same without `g`, for testing a node: a global regex's test() would move its lastIndex.
+const ANY_CARD = new RegExp(CARD.source, 'u');
 
 function cardCode(rank, suit, joker) {
   if (joker) return 'JK';
@@ -20,8 +22,7 @@ export function showCards(article) {
   const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {
     acceptNode(node) {
       if (node.parentElement && node.parentElement.closest('code, pre')) return NodeFilter.FILTER_REJECT;
-      CARD.lastIndex = 0;
-      return CARD.test(node.nodeValue) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
+      return ANY_CARD.test(node.nodeValue) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
     },
   });
   const nodes = [];
