@@ -857,3 +857,44 @@ fn play_saves_in_the_data_folder_and_never_in_the_working_folder() {
     assert!(work.join("mine.json").is_file());
     assert_eq!(std::fs::read_dir(&saves).unwrap().count(), 2);
 }
+
+/// Whether `text` writes a card with a suit symbol, as the rules pages do: `Q♠`, `10♥`.
+fn has_card_with_suit_symbol(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.iter().enumerate().any(|(i, c)| {
+        i > 0 && "♠♥♦♣".contains(*c) && ("A23456789JQK".contains(chars[i - 1]) || (i > 1 && chars[i - 2] == '1' && chars[i - 1] == '0'))
+    })
+}
+
+#[test]
+fn every_rules_page_is_for_players_first_with_a_worked_example_then_for_developers() {
+    let (code, out, err) = cardroom(&["games", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let games: Value = serde_json::from_str(&out).unwrap();
+    let ids: Vec<String> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids.len(), 12);
+    for id in &ids {
+        let (code, page, err) = cardroom(&["rules", id], "");
+        assert_eq!(code, 0, "{id}: {err}");
+        let at = page
+            .find("\n## For developers\n")
+            .unwrap_or_else(|| panic!("{id}: no '## For developers' section"));
+        let players = &page[..at];
+        assert!(
+            players.contains("\n## Example"),
+            "{id}: no worked example before the developers' section"
+        );
+        assert!(
+            has_card_with_suit_symbol(players),
+            "{id}: no card written with a suit symbol (such as Q♠) before the developers' section"
+        );
+        // The engine's deck order is for developers, after the players' rules.
+        assert!(!players.contains("--deck"), "{id}: --deck before the developers' section");
+        assert!(page[at..].contains("--deck"), "{id}: the developers' section lacks --deck");
+    }
+}
