@@ -75,8 +75,17 @@ struct ServeArgs {
     allowed_origins: Vec<String>,
     /// Minutes a table may go without any of its people connected: a waiting table then
     /// closes (its people can open it again), a playing one is listed as paused.
-    #[arg(long = "idle-minutes", value_name = "MINUTES", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=10080))]
-    idle_minutes: u64,
+    #[arg(long = "idle-minutes", value_name = "MINUTES", default_value_t = 30.0, value_parser = idle_minutes)]
+    idle_minutes: f64,
+}
+
+/// `--idle-minutes`: more than 0 and at most a week (fractions allowed, for tests).
+#[cfg(feature = "serve")]
+fn idle_minutes(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(m) if m > 0.0 && m <= 10080.0 => Ok(m),
+        _ => Err(format!("'{text}' is not a number of minutes above 0 and at most 10080")),
+    }
 }
 
 /// Options every table takes.
@@ -210,7 +219,7 @@ fn main() -> ExitCode {
             public_urls: a.public_urls,
             allowed_origins: a.allowed_origins,
             limits: server::Limits {
-                idle: std::time::Duration::from_secs(a.idle_minutes * 60),
+                idle: std::time::Duration::from_secs_f64(a.idle_minutes * 60.0),
                 ..server::Limits::default()
             },
         }),

@@ -862,7 +862,9 @@ fn play_saves_in_the_data_folder_and_never_in_the_working_folder() {
 fn has_card_with_suit_symbol(text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
     chars.iter().enumerate().any(|(i, c)| {
-        i > 0 && "♠♥♦♣".contains(*c) && ("A23456789JQK".contains(chars[i - 1]) || (i > 1 && chars[i - 2] == '1' && chars[i - 1] == '0'))
+        i > 0
+            && "♠♥♦♣".contains(*c)
+            && ("A23456789JQK".contains(chars[i - 1]) || (i > 1 && chars[i - 2] == '1' && chars[i - 1] == '0'))
     })
 }
 
@@ -894,7 +896,13 @@ fn every_rules_page_is_for_players_first_with_a_worked_example_then_for_develope
             "{id}: no card written with a suit symbol (such as Q♠) before the developers' section"
         );
         // The engine's deck order is for developers, after the players' rules.
-        assert!(!players.contains("--deck"), "{id}: --deck before the developers' section");
-        assert!(page[at..].contains("--deck"), "{id}: the developers' section lacks --deck");
+        assert!(
+            !players.contains("--deck"),
+            "{id}: --deck before the developers' section"
+        );
+        assert!(
+            page[at..].contains("--deck"),
+            "{id}: the developers' section lacks --deck"
+        );
     }
 }

@@ -19,10 +19,10 @@ const binary = process.env.CARDROOM_BIN || path.join(repo, 'target', 'debug', 'c
  * Starts the server; resolves to { url, stop, kill }. `again` restarts a killed one: the same
  * port and database.
  */
-export async function startServer(again = null) {
+export async function startServer(again = null, extra = []) {
   const dir = again?.dir ?? mkdtempSync(path.join(tmpdir(), 'cardroom-browser-'));
   const addr = again ? new URL(again.url).host : '127.0.0.1:0';
-  const child = spawn(binary, ['serve', '--addr', addr, '--db', path.join(dir, 'test.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['serve', '--addr', addr, '--db', path.join(dir, 'test.db'), ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let errors = '';
   child.stderr.on('data', (d) => { errors += d; });
   const url = await new Promise((resolve, reject) => {

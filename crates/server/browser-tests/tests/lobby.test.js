@@ -3,7 +3,7 @@
 // finished match is replayed step by step, deal by deal and seat by seat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, tableAndBrowser, drive, watchedPage } from './harness.js';
+import { api, startServer, tableAndBrowser, drive, watchedPage } from './harness.js';
 
 const env = tableAndBrowser();
 
@@ -126,11 +126,13 @@ test('one click to every game, and back to your seat from the lobby', async () =
     // A seat against bots at the usual size, the match under way.
     await page.locator('#who', { hasText: 'You are seat 0' }).waitFor();
     await page.waitForFunction(() => window.cardroom?.state?.status === 'playing');
+    // Within three seconds of the click it is your turn, or the bots are at theirs.
+    await page.waitForFunction(() => window.cardroom.state.actions.length > 0 || window.cardroom.state.to_act !== 0, null, { timeout: 3000 });
     const id = page.url().match(/play\/([0-9a-f]{20})/)[1];
     const summary = await api(env.server, 'GET', `/api/tables/${id}`);
     assert.equal(summary.players, game.default_players, game.id);
     assert.ok(summary.seats.slice(1).every((s) => s.bot === 'medium'), game.id);
-    assert.ok(Date.now() - started < 5000, `${game.id}: at the table in ${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 3000, `${game.id}: at the table in ${Date.now() - started} ms`);
     if (game.id === 'hearts') {
       // A practice table teaches: on the first turn, what the new kind of action does.
       await page.locator('#who', { hasText: 'Practice table' }).waitFor();
@@ -177,4 +179,25 @@ test('a custom Hearts table from the form, Omnibus off and on', async () => {
   }
   assert.deepEqual(page.problems, []);
   await context.close();
+});
+
+test('a waiting table nobody is at leaves the lobby after the idle limit', async () => {
+  // A server of its own, with the limit cut to three seconds.
+  const server = await startServer(null, ['--idle-minutes', '0.05']);
+  const context = await env.browser.newContext();
+  const page = await watchedPage(context);
+  try {
+    const table = await api(server, 'POST', '/api/tables', { game: 'hearts', seats: ['you', 'open', 'easy', 'easy'] });
+    await page.goto(server.url);
+    const row = page.locator(`#tables .table-row[data-table="${table.id}"]`);
+    // Listed while it is new; gone (the lobby refreshes itself) once nobody came for the limit.
+    await row.waitFor({ timeout: 2500 });
+    await row.waitFor({ state: 'detached', timeout: 15000 });
+    const summary = await api(server, 'GET', `/api/tables/${table.id}`);
+    assert.equal(summary.status, 'closed');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+    server.stop();
+  }
 });
