@@ -375,8 +375,8 @@ async fn a_message_far_over_the_limit_still_closes_with_1009() {
                 assert_eq!(u16::from(frame.code), 1009);
                 break;
             }
+            Some(Ok(Message::Close(None))) | Some(Err(_)) | None => break,
             Some(Ok(_)) => continue,
-            Some(Err(_)) | None | Some(Ok(Message::Close(None))) => break,
         }
     }
     let (status, _) = http(s.addr, "GET", &format!("/api/tables/{id}"), None).await;
