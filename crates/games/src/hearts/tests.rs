@@ -422,8 +422,11 @@ fn every_suit_is_dealt_and_two_of_clubs_leads() {
 
 #[test]
 fn bonus_card_needs_omnibus() {
-    let v = Variants::parse(Hearts::info().variants, &["bonus_card=td"]).unwrap();
-    assert!(Hearts::new(4, &v).unwrap_err().to_string().contains("omnibus=true"));
+    // Refused with the variants, naming what it depends on; its default is always accepted.
+    let e = Variants::parse(Hearts::info().variants, &["bonus_card=td"]).unwrap_err();
+    assert!(e.to_string().contains("omnibus=true"), "{e}");
+    let v = Variants::parse(Hearts::info().variants, &["bonus_card=jd"]).unwrap();
+    assert!(Hearts::new(4, &v).is_ok());
     let three = engine::new_game::<Hearts>(3, &Variants::defaults(Hearts::info().variants));
     assert!(three.unwrap_err().to_string().contains("exactly 4 players, not 3"));
 }
