@@ -92,6 +92,21 @@ pub fn count_of_cards(n: usize) -> String {
     }
 }
 
+/// "1 chip", "5 chips", "-1 chip": a count of chips with the noun agreeing.
+pub fn chips(n: i64) -> String {
+    if n.abs() == 1 {
+        format!("{n} chip")
+    } else {
+        format!("{n} chips")
+    }
+}
+
+/// A signed chip change: "+1 chip", "-3 chips", "0 chips".
+pub fn signed_chips(n: i64) -> String {
+    let noun = if n.abs() == 1 { "chip" } else { "chips" };
+    format!("{} {noun}", signed(n))
+}
+
 /// A signed score change in words for breakdowns: "+5", "-10", "0".
 pub fn signed(v: i64) -> String {
     if v > 0 {

@@ -275,6 +275,8 @@ class TablePage {
       return;
     }
     const turnChanged = this.state?.version !== message.version;
+    // The totals before this change: a deal that ends in it is scored as the difference.
+    this.totalsBefore = this.state?.scene.scores.totals ?? null;
     this.state = message;
     if (turnChanged) {
       this.selected.clear();
@@ -298,6 +300,11 @@ class TablePage {
   }
 
   addFeed(items) {
+    // The change of each total this deal, when exactly one deal ends here and the totals before
+    // are known (not when a reconnection replays the whole feed).
+    const ends = items.filter((i) => i.event.kind === 'deal-end').length;
+    const after = this.state?.scene.scores.totals;
+    const change = ends === 1 && this.totalsBefore && after ? after.map((t, i) => t - this.totalsBefore[i]) : null;
     for (const item of items) {
       const event = item.event;
       const text = this.say(event.text, event.seat);
@@ -305,21 +312,21 @@ class TablePage {
       this.feedList.append(li);
       if (event.breakdown) this.pendingBreakdown.push(text);
       if (event.kind === 'deal-end' && this.pendingBreakdown.length) {
-        this.showBreakdown(text, this.pendingBreakdown);
+        this.showBreakdown(text, this.pendingBreakdown, change);
         this.pendingBreakdown = [];
       }
     }
     this.feedList.scrollTop = this.feedList.scrollHeight;
   }
 
-  showBreakdown(heading, lines) {
+  showBreakdown(heading, lines, change) {
     document.querySelector('dialog.breakdown')?.remove();
     const totals = this.state?.scene.scores;
     const close = el('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Continue');
     const dialog = el('dialog', { class: 'breakdown', 'aria-labelledby': 'breakdown-title' },
       el('h2', { id: 'breakdown-title' }, ...richText(heading)),
       el('ul', {}, lines.filter((line) => line !== heading).map((line) => el('li', {}, ...richText(line)))),
-      totals ? this.scoreTable(totals) : null,
+      totals ? this.scoreTable({ ...totals, deal: null }, change) : null,
       el('p', { class: 'buttons' }, close));
     dialog.addEventListener('close', () => dialog.remove());
     document.body.append(dialog);
@@ -327,12 +334,16 @@ class TablePage {
     close.focus();
   }
 
-  scoreTable(scores) {
+  /** Totals by seat, with this deal's change (the ledger's, not a running figure) when known. */
+  scoreTable(scores, change = null) {
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
     return el('table', { class: 'scores' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Seat'), el('th', { scope: 'col' }, `Total (${scores.unit})`),
+        change ? el('th', { scope: 'col' }, 'This deal') : null,
         scores.deal ? el('th', { scope: 'col' }, scores.deal.label) : null)),
       el('tbody', {}, scores.totals.map((total, seat) => el('tr', { class: seat === this.me() ? 'me' : undefined },
         el('th', { scope: 'row' }, this.say(`@${seat}`)), el('td', {}, String(total)),
+        change ? el('td', { class: 'change' }, signed(change[seat])) : null,
         scores.deal ? el('td', {}, String(scores.deal.values[seat])) : null))));
   }
 

@@ -3,7 +3,7 @@
 
 use super::odds::AdjOdds;
 use super::state::{AdjAction, AdjDeal, Step};
-use crate::present::{seat_rows, waiting};
+use crate::present::{chips, seat_rows, signed_chips, waiting};
 use cards::{Card, Rank};
 use engine::{
     cards_text, ActionKind, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration, Pile, Present,
@@ -35,7 +35,7 @@ impl Present for AdjDeal {
                 row.bid = Some(format!("bet {}", self.bets[s]));
             }
             if over && self.deltas[s] != 0 {
-                row.notes.push(format!("{:+} chips", self.deltas[s]));
+                row.notes.push(signed_chips(self.deltas[s]));
             }
         }
         let mut piles = Vec::new();
@@ -149,7 +149,7 @@ impl Present for AdjDeal {
             out.all(Event::new(
                 "score",
                 Some(s),
-                format!("@{s} {verb} {} chips.", delta.abs()),
+                format!("@{s} {verb} {}.", chips(delta.abs())),
             ));
         }
         let net = self.deltas[banker];
@@ -166,6 +166,6 @@ impl Present for AdjDeal {
 
     fn describe(&self, action: AdjAction) -> Described {
         let AdjAction::Bet(n) = action;
-        Described::new("bet", format!("Bet {n} chips"))
+        Described::new("bet", format!("Bet {}", chips(n as i64)))
     }
 }

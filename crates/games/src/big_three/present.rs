@@ -4,7 +4,7 @@
 
 use super::combo::{strength, take_cards, Combo, ComboKind, ORDER};
 use super::state::{BigThreeAction, BigThreeDeal, Step};
-use crate::present::{hidden, seat_rows, signed, sorted_hand, waiting};
+use crate::present::{chips, hidden, seat_rows, signed, sorted_hand, waiting};
 use cards::{Card, CardSet, Rank};
 use engine::{
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
@@ -126,14 +126,6 @@ fn bids_open(d: &BigThreeDeal) -> Vec<u8> {
     let lo = d.high_bid + 1;
     let hi = if d.cfg.any_higher_bid { 3 } else { lo.min(3) };
     (lo..=hi).collect()
-}
-
-fn chips(n: i64) -> String {
-    if n == 1 {
-        "1 chip".to_string()
-    } else {
-        format!("{n} chips")
-    }
 }
 
 /// The seats that have passed on the combination now on the table.

@@ -5,7 +5,7 @@
 use super::actions::PanAction;
 use super::melds::{Bag, Meld, Shape};
 use super::state::{PanDeal, Step};
-use crate::present::{hidden, signed, sorted_hand, waiting};
+use crate::present::{chips, hidden, signed, signed_chips, sorted_hand, waiting};
 use crate::trick::ace_high;
 use cards::Card;
 use engine::{
@@ -91,7 +91,7 @@ impl Present for PanDeal {
                 row.notes.push(format!("{} in conditions", p.collected));
             }
             if self.deltas[s] != 0 {
-                row.notes.push(format!("{} chips this deal", signed(self.deltas[s])));
+                row.notes.push(format!("{} this deal", signed_chips(self.deltas[s])));
             }
             seats.push(row);
         }
@@ -106,7 +106,7 @@ impl Present for PanDeal {
         let mut discards = Pile::face_up("Discards", top(self));
         discards.size = Some(self.discards.len());
         piles.push(discards);
-        let mut facts = vec![Fact::new("Pot", format!("{} chips", self.pot))];
+        let mut facts = vec![Fact::new("Pot", chips(self.pot))];
         if let Some(t) = top(self) {
             facts.push(Fact::new(
                 "Top discard",
@@ -327,7 +327,7 @@ impl Present for PanDeal {
                     Some(w),
                     format!(
                         "@{w} {{go|goes}} out and {{collect|collects}} the pot of {} with the going-out payments.",
-                        self.pot
+                        chips(self.pot_won)
                     ),
                 ));
             }

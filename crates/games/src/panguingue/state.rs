@@ -66,6 +66,8 @@ pub struct PanDeal {
     pub(super) forcer: Option<u8>,
     pub(super) deltas: Vec<i64>,
     pub(super) pot: i64,
+    /// What the winner took from the pot (the pot itself is empty once they have).
+    pub(super) pot_won: i64,
     pub(super) winner: Option<u8>,
     pub(super) turns: u32,
     pub(super) rng: GameRng,
@@ -122,6 +124,7 @@ impl PanDeal {
             forcer: None,
             deltas: vec![-cfg.ante; n],
             pot: cfg.ante * n as i64,
+            pot_won: 0,
             winner: None,
             turns: 0,
             rng: GameRng::from_seed(seed),
@@ -380,17 +383,20 @@ impl PanDeal {
             let bare = d.seats[q].layout.melds().is_empty();
             1 + again + if bare { penalty } else { 0 }
         });
+        self.take_pot(w);
+        self.step = Step::Over;
+    }
+
+    fn take_pot(&mut self, w: usize) {
         self.deltas[w] += self.pot;
+        self.pot_won = self.pot;
         self.pot = 0;
         self.winner = Some(w as u8);
-        self.step = Step::Over;
     }
 
     /// PAN-5: everyone else retired, so the last player takes the pot with no other payment.
     fn finish_alone(&mut self, w: usize) {
-        self.deltas[w] += self.pot;
-        self.pot = 0;
-        self.winner = Some(w as u8);
+        self.take_pot(w);
         self.step = Step::Over;
     }
 

@@ -4,7 +4,7 @@ use super::meld::{Meld, MeldKind, MeldLine};
 use super::rules::PinochleConfig;
 use super::scoring::{bid_units, card_points, Outcome};
 use super::state::{strength, PinochleAction, PinochleDeal, Step};
-use crate::present::{hidden, played, seat_rows, signed, sorted_hand, took_trick, trick_scene, waiting};
+use crate::present::{chips, hidden, played, seat_rows, signed, sorted_hand, took_trick, trick_scene, waiting};
 use cards::{Card, DoubleSet, Suit};
 use engine::{
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
@@ -84,14 +84,6 @@ fn times(m: i64) -> String {
         1 => "that".to_string(),
         2 => "twice that".to_string(),
         m => format!("{m} times that"),
-    }
-}
-
-fn chips(n: i64) -> String {
-    if n == 1 {
-        "1 chip".to_string()
-    } else {
-        format!("{n} chips")
     }
 }
 

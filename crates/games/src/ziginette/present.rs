@@ -2,7 +2,7 @@
 //! each card turned and what it decided, and the payments with the house cut.
 
 use super::state::{idx, Ending, RankState, Step, ZiginetteAction, ZiginetteDeal};
-use crate::present::{seat_rows, waiting};
+use crate::present::{chips, seat_rows, signed_chips, waiting};
 use cards::{Card, Rank};
 use engine::{
     ActionKind, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration, Pile, Present, Viewer,
@@ -68,7 +68,7 @@ impl Present for ZiginetteDeal {
                 row.bid = Some(list.join(", "));
             }
             if self.deltas[s] != 0 {
-                row.notes.push(format!("{:+} chips this hand", self.deltas[s]));
+                row.notes.push(format!("{} this hand", signed_chips(self.deltas[s])));
             }
         }
         let mut piles = vec![Pile::face_up(
@@ -195,7 +195,7 @@ impl Present for ZiginetteDeal {
                 out.all(Event::new(
                     "score",
                     Some(s),
-                    format!("@{s} {verb} {} chips.", delta.abs()),
+                    format!("@{s} {verb} {}.", chips(delta.abs())),
                 ));
             }
         }

@@ -28,6 +28,11 @@ test('a whole Hearts deal played by clicking cards', async () => {
   // The breakdown dialog opened at the end of the deal.
   await page.locator('dialog.breakdown').waitFor();
   await page.screenshot({ path: artifactPath('hearts-end.png') });
+  // The dialog's "This deal" column is the change of the totals (a one-deal match: the totals),
+  // never a running figure of the next deal.
+  const dealChange = await page.locator('dialog.breakdown table.scores td.change').allTextContents();
+  const finalTotals = (await api(env.server, 'GET', `/api/tables/${table.id}`)).totals;
+  assert.deepEqual(dealChange.map(Number), finalTotals);
   await page.locator('dialog.breakdown button', { hasText: 'Continue' }).click();
 
   const shown = await page.locator('.result table.scores tbody tr td:first-of-type').allTextContents();
