@@ -2,6 +2,7 @@
 //! apart. Messages are plain text, short, rate-limited per connection, kept with the table
 //! before they are sent on, and shown in the replay. Bots never chat.
 
+use super::seating::hidden_or_reordering;
 use super::Actor;
 use crate::protocol::{ErrorCode, ServerMessage};
 use crate::store::{Channel, ChatRow};
@@ -31,11 +32,7 @@ pub fn clean_chat(text: &str) -> String {
     let kept: String = text
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
-        .filter(|&c| {
-            !(c.is_control()
-                || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
-                    | '\u{061C}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}'))
-        })
+        .filter(|&c| !hidden_or_reordering(c))
         .collect();
     kept.trim().to_string()
 }

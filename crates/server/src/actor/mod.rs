@@ -124,8 +124,9 @@ struct Actor {
     deadline: Option<Instant>,
     /// How long the table may go without any of its people connected.
     idle: Duration,
-    /// Since when no person has been connected (meaningful only while none is).
-    people_left_at: Instant,
+    /// Since when none of the table's people has been connected; `None` while one is. Kept
+    /// by [`Actor::note_presence`] after every change to the connections, whatever dropped one.
+    people_left_at: Option<Instant>,
     /// The public id of this table's rematch, once made.
     rematch: Option<String>,
     /// The public id of the table this one is the rematch of.
@@ -181,7 +182,7 @@ pub fn spawn(stored: StoredTable, db: Db, idle: Duration) -> Result<TableHandle,
         bot: None,
         deadline: None,
         idle,
-        people_left_at: Instant::now(),
+        people_left_at: Some(Instant::now()),
     };
     tokio::spawn(actor.run(rx));
     Ok(TableHandle { id, public_id, tx })
@@ -241,13 +242,23 @@ impl Actor {
     fn paused(&self) -> bool {
         self.row.status == Status::Playing
             && self.seats.iter().any(|s| s.bot.is_none())
-            && !self.people_connected()
-            && self.people_left_at.elapsed() >= self.idle
+            && self.people_left_at.is_some_and(|t| t.elapsed() >= self.idle)
     }
 
     /// When a waiting table nobody is connected to closes.
     fn closing_time(&self) -> Option<Instant> {
-        (self.row.status == Status::Waiting && !self.people_connected()).then(|| self.people_left_at + self.idle)
+        let left = self.people_left_at.filter(|_| self.row.status == Status::Waiting)?;
+        Some(left + self.idle)
+    }
+
+    /// Starts or stops the idle clock after the connections changed (a person connected, left,
+    /// or was dropped for falling behind).
+    fn note_presence(&mut self) {
+        if self.people_connected() {
+            self.people_left_at = None;
+        } else if self.people_left_at.is_none() {
+            self.people_left_at = Some(Instant::now());
+        }
     }
 
     async fn close_idle(&mut self) {
@@ -392,11 +403,8 @@ impl Actor {
                 }
             }
             Cmd::Disconnect { conn } => {
-                let before = self.people_connected();
                 self.conns.retain(|c| c.id != conn);
-                if before && !self.people_connected() {
-                    self.people_left_at = Instant::now();
-                }
+                self.note_presence();
                 self.send_seats();
             }
             Cmd::Act { conn, version, action } => self.act(conn, version, action).await,

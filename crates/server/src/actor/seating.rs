@@ -91,6 +91,7 @@ impl Actor {
             name: chat_name,
             chatted: Default::default(),
         });
+        self.note_presence();
         self.send_state(self.conns.len() - 1);
         self.send_chat_history(conn);
         Ok(Accepted { conn, viewer, outbox })
@@ -229,15 +230,18 @@ impl Actor {
 /// The longest display name, in characters.
 pub const NAME_LIMIT: usize = 32;
 
-/// Characters a name may not hold: controls, the marks and overrides that reorder text
-/// (a name could otherwise turn the words after it around), invisible ones, and the
-/// characters of markup and quoting.
-fn unwanted_in_name(c: char) -> bool {
+/// Characters no text from a person keeps (names, chat): controls, the marks and overrides
+/// that reorder text (a name could otherwise turn the words after it around), and invisible ones.
+pub(super) fn hidden_or_reordering(c: char) -> bool {
     c.is_control()
         || matches!(c,
             '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
-            | '\u{061C}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}'
-            | '<' | '>' | '"' | '\'' | '`')
+            | '\u{061C}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// Characters a name may not hold: those, and the characters of markup and quoting.
+fn unwanted_in_name(c: char) -> bool {
+    hidden_or_reordering(c) || matches!(c, '<' | '>' | '"' | '\'' | '`')
 }
 
 /// A display name: plain text, without unwanted characters, runs of spaces made one, trimmed,

@@ -107,6 +107,7 @@ impl Actor {
             // Too far behind (or gone): drop it; it may reconnect and start afresh.
             let id = c.id;
             self.conns.retain(|c| c.id != id);
+            self.note_presence();
         }
     }
 
@@ -141,6 +142,7 @@ impl Actor {
         }
         .text();
         self.conns.retain(|c| c.out.try_send(text.clone()).is_ok());
+        self.note_presence();
     }
 
     pub(super) fn summary(&self) -> TableSummary {
