@@ -3,7 +3,7 @@
 
 use crate::actor::{self, Cmd};
 use crate::create::{seat_link, CreateRequest};
-use crate::protocol::{ErrorCode, Refusal, TableSummary};
+use crate::protocol::{ErrorCode, Refusal, SeatSummary, TableSummary};
 use crate::store::{SeatRow, Status, StoredTable, TableRow};
 use crate::{guard, tokens, web, Shared};
 use axum::extract::ws::WebSocketUpgrade;
@@ -184,14 +184,21 @@ async fn lobby(State(state): State<Shared>) -> Response {
     Json(json!({ "open": open, "playing": playing, "paused": paused, "finished": finished })).into_response()
 }
 
-async fn summary(State(state): State<Shared>, Path(id): Path<String>) -> Response {
-    match live_or_stored(&state, &id).await {
-        Some(h) => match ask(&h, |reply| Cmd::Summary { reply }).await {
-            Some(v) => Json(v).into_response(),
-            None => stopped().into_response(),
-        },
-        None => no_table(&id).into_response(),
+/// A table's summary: a live table's from its task; a finished one asleep is summarised from
+/// a replay of its record without waking it (so reading summaries keeps no table in memory).
+async fn summary(State(state): State<Shared>, Path(id): Path<String>) -> Result<Response, Refusal> {
+    if let Some(h) = handle(&state, &id) {
+        let v = ask(&h, |reply| Cmd::Summary { reply }).await.ok_or_else(stopped)?;
+        return Ok(Json(v).into_response());
     }
+    let stored = load(&state, &id)
+        .await
+        .map_err(server_error)?
+        .ok_or_else(|| no_table(&id))?;
+    let table = actor::rebuild(&stored).map_err(server_error)?;
+    let seats = stored.seats.iter().map(|s| SeatSummary::of(s, false)).collect();
+    let links = (stored.rematch.clone(), stored.parent.clone());
+    Ok(Json(TableSummary::of_table(&stored.row, seats, table.as_ref(), links, false)).into_response())
 }
 
 /// The unfinished tables this address has made: more than the limit are refused.

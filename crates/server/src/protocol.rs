@@ -294,7 +294,46 @@ pub struct TableSummary {
     pub salt: Option<String>,
 }
 
+impl SeatSummary {
+    pub fn of(s: &crate::store::SeatRow, connected: bool) -> SeatSummary {
+        SeatSummary {
+            seat: s.seat,
+            bot: s.bot.clone(),
+            name: s.name.clone(),
+            taken: s.bot.is_some() || s.claimed,
+            connected,
+            open: s.bot.is_none() && s.open && !s.claimed,
+        }
+    }
+}
+
 impl TableSummary {
+    /// The whole summary of a table: its row, its seats, the match as it stands, and the
+    /// tables it is the rematch of and has as its rematch.
+    pub fn of_table(
+        row: &crate::store::TableRow,
+        seats: Vec<SeatSummary>,
+        table: &dyn engine::DynTable,
+        (rematch, rematch_of): (Option<String>, Option<String>),
+        paused: bool,
+    ) -> TableSummary {
+        TableSummary {
+            name: table.info().name,
+            variants: Some(row.variants.clone()),
+            deals: Some(row.deals),
+            clock_seconds: Some(row.clock_seconds),
+            version: Some(table.decisions()),
+            deals_completed: Some(table.deals_completed()),
+            totals: Some(table.totals()),
+            winners: Some(table.winners()),
+            seats: Some(seats),
+            rematch: Some(rematch),
+            rematch_of: Some(rematch_of),
+            paused: Some(paused),
+            ..TableSummary::from_row(row)
+        }
+    }
+
     /// What the row alone says (the fields a live table adds left out).
     pub fn from_row(row: &crate::store::TableRow) -> TableSummary {
         let finished = row.status == Status::Finished;

@@ -101,6 +101,36 @@ async fn the_seed_is_secret_until_the_end_and_then_opens_the_commitment() {
     // Nothing sent before the end named the seed or the salt.
     let before: String = log.iter().map(Value::to_string).collect();
     assert!(!before.contains(&seed.to_string()) && !before.contains(&salt));
+    // After a restart the finished table sleeps: its summary, made from a replay of the record,
+    // says the same.
+    s.task.abort();
+    let _ = s.task.await;
+    let s2 = start(&db, Limits::default()).await;
+    let (status, asleep) = http(s2.addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(status, 200, "{asleep}");
+    for key in [
+        "seed",
+        "salt",
+        "seed_commitment",
+        "totals",
+        "winners",
+        "version",
+        "status",
+        "seats",
+        "name",
+    ] {
+        let mut live = summary[key].clone();
+        let mut slept = asleep[key].clone();
+        if key == "seats" {
+            // Nobody is connected to a sleeping table.
+            for v in [&mut live, &mut slept] {
+                for seat in v.as_array_mut().unwrap() {
+                    seat["connected"] = json!(false);
+                }
+            }
+        }
+        assert_eq!(live, slept, "{key}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

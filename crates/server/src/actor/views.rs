@@ -125,14 +125,7 @@ impl Actor {
     fn seat_summaries(&self) -> Vec<SeatSummary> {
         self.seats
             .iter()
-            .map(|s| SeatSummary {
-                seat: s.seat,
-                bot: s.bot.clone(),
-                name: s.name.clone(),
-                taken: s.bot.is_some() || s.claimed,
-                connected: self.conns.iter().any(|c| c.viewer == Viewer::Seat(s.seat)),
-                open: s.bot.is_none() && s.open && !s.claimed,
-            })
+            .map(|s| SeatSummary::of(s, self.conns.iter().any(|c| c.viewer == Viewer::Seat(s.seat))))
             .collect()
     }
 
@@ -146,21 +139,12 @@ impl Actor {
     }
 
     pub(super) fn summary(&self) -> TableSummary {
-        let table = self.table();
-        TableSummary {
-            name: table.info().name,
-            variants: Some(self.row.variants.clone()),
-            deals: Some(self.row.deals),
-            clock_seconds: Some(self.row.clock_seconds),
-            version: Some(table.decisions()),
-            deals_completed: Some(table.deals_completed()),
-            totals: Some(table.totals()),
-            winners: Some(table.winners()),
-            seats: Some(self.seat_summaries()),
-            rematch: Some(self.rematch.clone()),
-            rematch_of: Some(self.parent.clone()),
-            paused: Some(self.paused()),
-            ..TableSummary::from_row(&self.row)
-        }
+        TableSummary::of_table(
+            &self.row,
+            self.seat_summaries(),
+            self.table(),
+            (self.rematch.clone(), self.parent.clone()),
+            self.paused(),
+        )
     }
 }
