@@ -78,7 +78,9 @@ async function showYourTables(section, games) {
   const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
   const rows = [];
   for (const id of settings.keys('seat.')) {
-    if (!/^[0-9a-f]{20}$/.test(id)) continue;
+    // A finished table stays finished: remembered so the lobby does not ask for it again (the
+    // seat itself is kept, for the rematch button on its page).
+    if (!/^[0-9a-f]{20}$/.test(id) || settings.get(`finished.${id}`, false)) continue;
     let summary;
     try {
       summary = await api('GET', `/api/tables/${id}`);
@@ -89,7 +91,10 @@ async function showYourTables(section, games) {
       }
       continue;
     }
-    if (summary.status === 'finished') continue;
+    if (summary.status === 'finished') {
+      settings.set(`finished.${id}`, true);
+      continue;
+    }
     const empty = new Set((summary.seats ?? []).filter((s) => !s.taken).map((s) => s.seat));
     const invites = settings.get(`invites.${id}`, []).filter((i) => empty.has(i.seat));
     const state = { waiting: 'waiting for players', playing: 'being played', closed: 'closed until you come back' }[summary.status] ?? summary.status;
