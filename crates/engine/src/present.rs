@@ -1,4 +1,4 @@
-use crate::{ActionKind, Deal, DealScene, Described, Narration, Viewer};
+use crate::{ActionKind, Deal, DealScene, Described, Narration, Picking, Seat, Viewer};
 
 /// What front ends draw of a deal and what its players are told: the table model, kept apart
 /// from the rules in [`Deal`] so that bots, search and sampling see only the rules. Each method
@@ -25,4 +25,17 @@ pub trait Present: Deal {
 
     /// Describes a legal action of the seat to act.
     fn describe(&self, action: Self::Action) -> Described;
+
+    /// For the seat to act, when its decision is several single-card actions of one kind in a
+    /// row (Hearts' pass of three, Pinochle's bury): front ends let the player pick them all
+    /// and confirm once, then send them one after another. None by default.
+    fn picking(&self) -> Option<Picking> {
+        None
+    }
+
+    /// Partnerships that share one score for the whole match (Belote's two teams): each
+    /// member's total is the team's. Empty by default (every seat scores alone).
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        Vec::new()
+    }
 }

@@ -46,6 +46,19 @@ pub struct Scene {
     /// anyone else, whom the table waits for. Empty once the match is over.
     pub prompt: String,
     pub to_act: Option<Seat>,
+    /// For the viewer when it is to act and its decision takes several cards one at a time.
+    pub pick: Option<Picking>,
+}
+
+/// A decision made of several single-card actions of one kind by the same seat in a row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Picking {
+    /// The kind of the actions ("pass", "bury").
+    pub kind: &'static str,
+    /// How many cards are still to choose.
+    pub count: usize,
+    /// What confirming does, with `{cards}` standing for the cards picked ("Pass {cards} to @1").
+    pub label: String,
 }
 
 /// One seat as the viewer sees it.
@@ -208,6 +221,11 @@ pub struct Scoreboard {
     pub deal: Option<DealScores>,
     /// What ends the match ("First to 100 loses", "8 deals").
     pub target: Option<String>,
+    /// Each completed deal's change of every seat's total, in order (the ledger's).
+    pub history: Vec<Vec<i64>>,
+    /// Partnerships that share one score (each member's total is the team's); empty when
+    /// every seat scores alone.
+    pub teams: Vec<Vec<Seat>>,
 }
 
 /// A deal's running figures per seat.

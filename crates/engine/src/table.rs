@@ -313,9 +313,12 @@ impl<G: Game> DynTable for Table<G> {
                 deals_completed: m.deals_completed(),
                 deal: part.deal_scores,
                 target: part.target,
+                history: m.deal_deltas().to_vec(),
+                teams: m.deal().teams(),
             },
             prompt,
             to_act,
+            pick: m.deal().picking().filter(|_| to_act.is_some_and(|s| viewer.is(s)) && !m.is_over()),
         }
     }
 

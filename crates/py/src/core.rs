@@ -212,9 +212,15 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
                 deals_completed: m.deals_completed(),
                 deal: part.deal_scores,
                 target: part.target,
+                history: m.deal_deltas().to_vec(),
+                teams: m.deal().teams(),
             },
             prompt: if m.is_over() { String::new() } else { part.prompt },
             to_act: m.to_act(),
+            pick: m
+                .deal()
+                .picking()
+                .filter(|_| m.to_act().is_some_and(|s| viewer.is(s)) && !m.is_over()),
         };
         serde_json::to_value(scene).expect("scenes serialise")
     }

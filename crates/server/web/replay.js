@@ -17,9 +17,10 @@ export async function showReplay(main, id) {
   const state = { step: Number(params.get('step') ?? 0), seat: params.get('seat') ?? 'spectator', steps: 0, deals: [] };
   const title = el('h1', {}, `Replay of ${summary.name}${summary.chosen_seed ? ' (chosen seed)' : ''}`);
   const position = el('p', { class: 'position', role: 'status', 'aria-live': 'polite' });
+  const keys = el('p', { class: 'meta' }, 'The arrow keys step back and forward; Home and End jump to the start and the end.');
   const seatSelect = el('select', { id: 'replay-seat' },
     el('option', { value: 'spectator' }, 'A spectator (public cards only)'),
-    Array.from({ length: summary.players }, (_, s) => el('option', { value: String(s) }, `${seatNamer(summary.seats)(s)}'s view`)),
+    Array.from({ length: summary.players }, (_, s) => el('option', { value: String(s) }, `${seatNamer(summary.seats, summary.players)(s)}'s view`)),
     el('option', { value: 'all' }, 'Every hand open'));
   seatSelect.value = state.seat;
   const dealSelect = el('select', { id: 'replay-deal' });
@@ -31,20 +32,29 @@ export async function showReplay(main, id) {
   const go = (step) => load(Math.max(0, Math.min(state.steps || step, step)));
   const button = (label, key, step) => el('button', { type: 'button', 'data-key': key, onclick: () => go(step()) }, label);
   main.replaceChildren(el('div', { class: 'replay-page' },
-    el('p', {}, el('a', { href: '/' }, '← Lobby'), ' · ', el('a', { href: `/api/tables/${id}/record` }, 'Download the record (JSON)'), ' (check its deals with ', el('code', {}, 'cardroom verify'), ')'),
+    el('p', {}, el('a', { href: '/' }, 'Back to the lobby'), ' · ', el('a', { href: `/api/tables/${id}/record` }, 'Download the record (JSON)'), ' (check its deals with ', el('code', {}, 'cardroom verify'), ')'),
     title,
     el('div', { class: 'replay-controls' },
-      button('⏮ Start', 'first', () => 0), button('◀ Back', 'back', () => state.step - 1),
-      button('Forward ▶', 'next', () => state.step + 1), button('End ⏭', 'last', () => state.steps),
+      button('« Start', 'first', () => 0), button('‹ Back', 'back', () => state.step - 1),
+      button('Forward ›', 'next', () => state.step + 1), button('End »', 'last', () => state.steps),
       el('label', { for: 'replay-step' }, ' Step '), slider,
       el('label', { for: 'replay-deal' }, ' Deal '), dealSelect,
       el('label', { for: 'replay-seat' }, ' View as '), seatSelect),
-    position, message, board,
+    keys, position, message, board,
     el('section', { class: 'feed' }, el('h2', {}, 'What had happened'), feed,
       el('div', { class: 'chat' }, el('h2', {}, 'Chat by then'), chat))));
   slider.addEventListener('change', () => go(Number(slider.value)));
   dealSelect.addEventListener('change', () => go(Number(dealSelect.value)));
   seatSelect.addEventListener('change', () => { state.seat = seatSelect.value; go(state.step); });
+  // The arrow keys step (outside the form fields, which keep their own keys); Home and End jump.
+  document.addEventListener('keydown', (event) => {
+    if (!board.isConnected || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    const to = { ArrowLeft: state.step - 1, ArrowRight: state.step + 1, Home: 0, End: state.steps }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    go(to);
+  });
 
   async function load(step) {
     let data;
@@ -76,7 +86,7 @@ export async function showReplay(main, id) {
         seat.hand = own.hand;
       }
     }
-    const name = seatNamer(summary.seats);
+    const name = seatNamer(summary.seats, summary.players);
     const say = (text, subject) => renderText(text, subject, me, name);
     drawBoard(board, scene, { me: data.views.length > 1 ? -1 : me, seats: summary.seats, say });
     // Not the notation: it may name a card this view has not seen (a Hearts pass).

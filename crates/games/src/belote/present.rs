@@ -382,6 +382,10 @@ impl Present for BeloteDeal {
         ));
     }
 
+    fn teams(&self) -> Vec<Vec<engine::Seat>> {
+        vec![vec![0, 2], vec![1, 3]]
+    }
+
     fn describe(&self, action: BeloteAction) -> Described {
         match action {
             BeloteAction::Pass => Described::new("pass", "Pass"),

@@ -7,6 +7,7 @@ use crate::present::{hidden, played, seat_rows, shown, signed, took_trick, trick
 use crate::trick::ace_high;
 use cards::{CardSet, Suit};
 use engine::{
+    Picking,
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Present, Seat,
     Viewer,
 };
@@ -298,6 +299,14 @@ impl Present for HeartsDeal {
                 "A moon replaces the shooter's points with 26 in the shooter's favour.",
             ));
         }
+    }
+
+    fn picking(&self) -> Option<Picking> {
+        (self.phase == Phase::Passing).then(|| Picking {
+            kind: "pass",
+            count: 3 - self.picks[self.to_act as usize].len() as usize,
+            label: format!("Pass {{cards}} to @{}", pass_target(self, self.to_act as Seat)),
+        })
     }
 
     fn describe(&self, action: HeartsAction) -> Described {

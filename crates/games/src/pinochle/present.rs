@@ -7,6 +7,7 @@ use super::state::{strength, PinochleAction, PinochleDeal, Step};
 use crate::present::{chips, hidden, played, seat_rows, signed, sorted_hand, took_trick, trick_scene, waiting};
 use cards::{Card, DoubleSet, Suit};
 use engine::{
+    Picking,
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
     Pile, Present, Seat, Viewer,
 };
@@ -511,6 +512,14 @@ impl Present for PinochleDeal {
             ),
         };
         out.all(Event::new("score", Some(b), text));
+    }
+
+    fn picking(&self) -> Option<Picking> {
+        (self.step == Step::Bury).then(|| Picking {
+            kind: "bury",
+            count: 3 - self.buried.len() as usize,
+            label: "Bury {cards}".to_string(),
+        })
     }
 
     fn describe(&self, action: PinochleAction) -> Described {

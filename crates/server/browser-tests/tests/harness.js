@@ -69,6 +69,8 @@ export async function watchedPage(context, { pace = 0 } = {}) {
   await page.addInitScript((p) => {
     try {
       localStorage.setItem('cardroom.pace', String(p));
+      // Forced moves wait for the test's own click, unless a test turns them on.
+      if (localStorage.getItem('cardroom.autoplay') === null) localStorage.setItem('cardroom.autoplay', 'false');
     } catch {
       // about:blank has no storage; the real page will.
     }
@@ -103,7 +105,7 @@ export async function nextTurn(page) {
     const t = window.cardroom;
     if (!t?.state) return false;
     if (t.state.status === 'finished') return 'over';
-    if (t.state.actions.length && t.socket?.readyState === 1) return 'turn';
+    if (t.state.actions.length && t.socket?.readyState === 1 && t.pending === null && !t.pickQueue.length && !t.pumping) return 'turn';
     return false;
   }, null, { polling: 50 });
   return handle.jsonValue();
@@ -123,51 +125,73 @@ export function artifactPath(name) {
   return path.join(artifacts, name);
 }
 
-/** The legal actions this page was given, and its hand. */
+/** The legal actions this page was given, its hand (as drawn) and what it is picking. */
 export async function offered(page) {
   return page.evaluate(() => ({
     actions: window.cardroom.state.actions,
     hand: window.cardroom.myHand(window.cardroom.state.scene),
     version: window.cardroom.state.version,
+    pick: window.cardroom.state.scene.pick,
   }));
+}
+
+/** The hand button of the `occurrence`-th copy of `card` ("QS", 0). */
+export function handCard(page, card, occurrence = 0) {
+  return page.locator(`.hand button.card[data-key="hand:${card}#${occurrence}"]`);
+}
+
+/** Waits until the page has nothing in flight: no move waiting for its answer, no picks queued. */
+export async function settled(page, v) {
+  await page.waitForFunction((seen) => {
+    const t = window.cardroom;
+    return t.state.version > seen && t.pending === null && !t.pickQueue.length && !t.pumping;
+  }, v, { polling: 50 });
 }
 
 /**
  * Takes `action` the way a person would: an action with cards by clicking those cards in the
- * hand (one click plays a card with a single use), then the matching button; any other by its
- * button (or its list box and Go).
+ * hand (one click plays a card with a single use), then the matching button; a decision made of
+ * several picks (a Hearts pass) by picking that card and the next usable ones up to the count,
+ * then the confirm button; any other action by its button (or its list box and Go).
  */
 export async function perform(page, action) {
   // An end-of-deal breakdown waits for the person to read it.
   const breakdown = page.locator('dialog.breakdown[open] button', { hasText: 'Continue' });
   if (await breakdown.count()) await breakdown.click();
-  const { hand, version: v } = await offered(page);
+  const { hand, version: v, pick, actions } = await offered(page);
   if (action.cards.length) {
+    let cards = action.cards;
+    if (pick && action.kind === pick.kind) {
+      const others = actions.filter((a) => a.kind === pick.kind && a.cards[0] !== action.cards[0]).map((a) => a.cards[0]);
+      cards = [action.cards[0], ...others].slice(0, pick.count);
+    }
     const used = new Set();
-    for (const card of action.cards) {
+    for (const card of cards) {
       const index = hand.findIndex((c, i) => c === card && !used.has(i));
       if (index < 0) throw new Error(`${card} of ${action.notation} is not in the hand ${hand}`);
       used.add(index);
-      await page.locator(`.hand button.card[data-key="hand-${index}-${card}"]`).click();
+      const occurrence = hand.slice(0, index).filter((c) => c === card).length;
+      await handCard(page, card, occurrence).click();
       // A card with a single use is played by the click; otherwise it is now picked.
       const picked = await page.evaluate(() => window.cardroom.selected.size);
       if (picked < used.size) {
-        await waitPast(page, v);
+        await settled(page, v);
         return;
       }
     }
-    await page.locator(`.selection button[data-notation="${cssString(action.notation)}"]`).click();
+    if (pick && action.kind === pick.kind) await page.locator('.choices button.confirm').click();
+    else await page.locator(`.selection button[data-notation="${cssString(action.notation)}"]`).click();
   } else {
-    const button = page.locator(`.choices > .group button[data-notation="${cssString(action.notation)}"]`);
+    const button = page.locator(`.choices .group button[data-notation="${cssString(action.notation)}"]`);
     if (await button.count()) {
       await button.click();
     } else {
-      const select = page.locator(`.choices > .group select:has(option[value="${cssString(action.notation)}"])`);
+      const select = page.locator(`.choices .group select:has(option[value="${cssString(action.notation)}"])`);
       await select.selectOption(action.notation);
-      await page.locator(`.choices > .group[data-group="${cssString(action.group)}"] button`, { hasText: 'Go' }).click();
+      await page.locator(`.choices .group[data-group="${cssString(action.group)}"] button`, { hasText: 'Go' }).click();
     }
   }
-  await waitPast(page, v);
+  await settled(page, v);
 }
 
 function cssString(text) {

@@ -245,7 +245,8 @@ fn unwanted_in_name(c: char) -> bool {
 }
 
 /// A display name: plain text, without unwanted characters, runs of spaces made one, trimmed,
-/// at most [`NAME_LIMIT`] characters; "Player K" when nothing is left.
+/// at most [`NAME_LIMIT`] characters; "Player K" when nothing is left, K counted from 1 as
+/// people count seats (seat 0 is "Player 1").
 pub fn clean_name(name: Option<&str>, seat: Seat) -> String {
     let kept: String = name
         .unwrap_or("")
@@ -257,7 +258,7 @@ pub fn clean_name(name: Option<&str>, seat: Seat) -> String {
     let cleaned: String = words.join(" ").chars().take(NAME_LIMIT).collect();
     let cleaned = cleaned.trim_end().to_string();
     if cleaned.is_empty() {
-        format!("Player {seat}")
+        format!("Player {}", seat + 1)
     } else {
         cleaned
     }
@@ -278,7 +279,7 @@ mod tests {
             ("tab\there\nnew\u{7}bell", "tab here newbell"),
             ("Tom & Jerry", "Tom & Jerry"),
             ("Zoë 🂡", "Zoë 🂡"),
-            ("\u{202E}\u{0}  ", "Player 3"),
+            ("\u{202E}\u{0}  ", "Player 4"),
         ] {
             assert_eq!(clean_name(Some(raw), 3), clean, "{raw:?}");
         }
