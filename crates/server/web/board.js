@@ -24,17 +24,47 @@ export function seatAngle(k, n, spectator) {
   return 90 + gap + ((k - 1) * (360 - 2 * gap)) / (n - 2);
 }
 
+const RX = (n) => (n > 4 ? 44 : 40);
+const RY = 38;
+
 /** A place on the felt, in per cent of its box, for an angle. */
 function place(angle, n) {
-  const wide = n > 4 ? 44 : 40;
   const a = (angle * Math.PI) / 180;
-  return { x: 50 + wide * Math.cos(a), y: 46 + 38 * Math.sin(a) };
+  return { x: 50 + RX(n) * Math.cos(a), y: 46 + RY * Math.sin(a) };
+}
+
+/**
+ * Angles for the other seats of a big table, equally spaced by distance along the ellipse as
+ * drawn (a wide felt), not by angle: equal angles crowd the seats at the narrow ends.
+ */
+function arcAngles(n, aspect) {
+  const from = n > 11 ? 135 : 145;
+  const to = 540 - from;
+  const samples = 720;
+  const points = [];
+  let length = 0;
+  let previous = null;
+  for (let i = 0; i <= samples; i++) {
+    const angle = from + ((to - from) * i) / samples;
+    const p = place(angle, n);
+    const q = { x: p.x * aspect, y: p.y };
+    if (previous) length += Math.hypot(q.x - previous.x, q.y - previous.y);
+    points.push({ angle, length });
+    previous = q;
+  }
+  const angles = [];
+  for (let k = 0; k < n - 1; k++) {
+    const target = (length * k) / (n - 2);
+    angles.push((points.find((p) => p.length >= target - 1e-9) ?? points[points.length - 1]).angle);
+  }
+  return angles;
 }
 
 function tierFor(n) {
   if (n <= 4) return 'full';
   if (n <= 8) return 'compact';
-  return 'mini';
+  if (n <= 11) return 'mini';
+  return 'micro';
 }
 
 function initials(name) {
@@ -161,9 +191,11 @@ export function drawFelt(container, scene, { me, seats, say, trickOverride = nul
   const spectator = me === null || me === undefined || me < 0;
   const base = spectator ? 0 : me;
   const angles = new Map();
+  const aspect = container.clientWidth && container.clientHeight ? container.clientWidth / container.clientHeight : 2;
+  const spread = !spectator && n >= 9 ? arcAngles(n, aspect) : null;
   for (const seat of scene.seats) {
     const k = (seat.seat - base + n) % n;
-    angles.set(seat.seat, spectator || k ? seatAngle(k, n, spectator) : 90);
+    angles.set(seat.seat, spectator || k ? (spread ? spread[k - 1] : seatAngle(k, n, spectator)) : 90);
   }
   const tier = tierFor(n);
   const ring = el('ul', { class: 'seat-ring', 'aria-label': 'Players' }, scene.seats

@@ -100,6 +100,7 @@ class TablePage {
     this.pending = null;
     this.pickQueue = [];
     this.pendingBreakdown = [];
+    this.feedItems = [];
     this.live = false;
     this.tab = 'log';
     this.lastTrickOpen = false;
@@ -362,6 +363,7 @@ class TablePage {
         this.queue = [];
         this.live = false;
         this.feedList.replaceChildren();
+        this.feedItems = [];
         this.pendingBreakdown = [];
         this.chatTitle.textContent = message.viewer.kind === 'seat' ? 'Chat at the table' : "Spectators' chat";
         this.drawFairness();
@@ -373,6 +375,8 @@ class TablePage {
         break;
       case 'seats':
         this.seats = message.seats;
+        // Names may have changed (a player sat down): the log is written again with them.
+        this.renderFeed();
         this.draw();
         break;
       case 'ack':
@@ -437,8 +441,9 @@ class TablePage {
 
   /** Shows everything waiting at once: a click on the felt, the '.' key, or one's own move. */
   skip() {
-    this.skipping = true;
     finishAll();
+    if (!this.pumping) return;
+    this.skipping = true;
     this.skipWait?.();
   }
 
@@ -631,17 +636,31 @@ class TablePage {
 
   /** A line of the page's own in the log (not from the server): automatic moves. */
   addNote(text) {
-    this.feedList.append(el('li', { class: 'feed-item kind-auto' }, ...richText(text)));
+    const item = { event: { kind: 'auto', text } };
+    this.feedItems.push(item);
+    this.feedList.append(this.feedLine(item));
     this.feedList.scrollTop = this.feedList.scrollHeight;
     this.announce(text);
+  }
+
+  feedLine(item) {
+    const event = item.event;
+    if (event.kind === 'auto') return el('li', { class: 'feed-item kind-auto' }, ...richText(event.text));
+    const text = this.say(event.text, event.seat);
+    return el('li', { class: `feed-item kind-${event.kind}${event.breakdown ? ' breakdown' : ''}`, 'data-index': item.index, 'data-seat': event.seat ?? undefined }, ...richText(text));
+  }
+
+  renderFeed() {
+    this.feedList.replaceChildren(...this.feedItems.map((item) => this.feedLine(item)));
+    this.feedList.scrollTop = this.feedList.scrollHeight;
   }
 
   addFeed(items) {
     for (const item of items) {
       const event = item.event;
       const text = this.say(event.text, event.seat);
-      const li = el('li', { class: `feed-item kind-${event.kind}${event.breakdown ? ' breakdown' : ''}`, 'data-index': item.index, 'data-seat': event.seat ?? undefined }, ...richText(text));
-      this.feedList.append(li);
+      this.feedItems.push(item);
+      this.feedList.append(this.feedLine(item));
       if (this.live) this.announce(text);
       if (event.kind === 'deal-start') this.pendingBreakdown = [];
       if (event.breakdown) this.pendingBreakdown.push(text);
@@ -666,7 +685,8 @@ class TablePage {
       el('p', { class: 'buttons' }, close));
     dialog.addEventListener('close', () => {
       dialog.remove();
-      if (returnTo?.isConnected && returnTo !== document.body) returnTo.focus();
+      if (this.state?.result) document.getElementById('result-title')?.focus();
+      else if (returnTo?.isConnected && returnTo !== document.body) returnTo.focus();
       else this.focusTurn();
       this.afterPresent();
     });

@@ -19,8 +19,15 @@ test('partners in two browsers play a whole Belote deal with two bots', async ()
   const pages = [await watchedPage(north), await watchedPage(south)];
   await pages[0].goto(env.server.url + seat(0).invite);
   await pages[1].goto(env.server.url + seat(2).invite);
-  assert.equal(await pages[0].locator('#who').textContent(), 'You are seat 0 (Player 0).');
-  assert.equal(await pages[1].locator('#who').textContent(), 'You are seat 2 (Player 2).');
+  // People are named from 1, never "seat 0"; bots by their level, numbered when two share it.
+  assert.equal(await pages[0].locator('#who').textContent(), 'You are Player 1.');
+  assert.equal(await pages[1].locator('#who').textContent(), 'You are Player 3.');
+  for (const page of pages) {
+    await page.waitForFunction(() => window.cardroom?.state && window.cardroom.seats.length);
+    const text = await page.evaluate(() => document.body.innerText);
+    assert.doesNotMatch(text, /\b[Ss]eat 0\b|Player 0/);
+    assert.match(text, /Bot 2 \(medium\)/);
+  }
   const kinds = [[], []];
   const counts = await Promise.all(pages.map((page, i) => drive(page, (actions) => {
     const choice = partnerChoice(actions);
@@ -33,12 +40,21 @@ test('partners in two browsers play a whole Belote deal with two bots', async ()
   assert.ok(counts.every((n) => n >= 8));
   const summary = await api(env.server, 'GET', `/api/tables/${table.id}`);
   assert.equal(summary.status, 'finished');
-  for (const page of pages) {
+  for (const [i, page] of pages.entries()) {
     await page.locator('.result').waitFor();
-    const totals = await page.locator('.result table.scores tbody tr td:first-of-type').allTextContents();
-    assert.deepEqual(totals.map(Number), summary.totals);
-    // Partners' totals are the team's.
+    // The standings and the score sheet are by team: partners share one total.
     assert.equal(summary.totals[0], summary.totals[2]);
+    assert.equal(summary.totals[1], summary.totals[3]);
+    const places = await page.locator('.result table.standings tbody th').allTextContents();
+    assert.deepEqual([...places].sort(), ['Bot 2 (medium) and Bot 4 (medium)', `You and Player ${i === 0 ? 3 : 1}`].sort());
+    const continueButton = page.locator('dialog.breakdown[open] button', { hasText: 'Continue' });
+    if (await continueButton.count()) await continueButton.click();
+    await page.locator('#open-scores, #tab-scores').locator('visible=true').first().click();
+    const sheet = page.locator('.sheet-holder table.score-sheet');
+    const heads = await sheet.locator('thead th').allTextContents();
+    assert.deepEqual(heads, ['Deal', `You and Player ${i === 0 ? 3 : 1}`, 'Bot 2 (medium) and Bot 4 (medium)']);
+    const totals = await sheet.locator('tfoot td').allTextContents();
+    assert.deepEqual(totals.map(Number), [summary.totals[0], summary.totals[1]]);
     assert.deepEqual(page.problems, []);
   }
   await north.close();
@@ -59,7 +75,7 @@ test('a reload mid-deal brings back the same seat and the same scene', async () 
   assert.equal(await nextTurn(page), 'turn');
   const afterReload = await page.evaluate(() => ({ scene: window.cardroom.state.scene, version: window.cardroom.state.version, feed: document.querySelectorAll('.feed-item').length }));
   assert.deepEqual(afterReload, before);
-  assert.equal(await page.locator('#who').textContent(), 'You are seat 0 (Player 0). Practice table: you against bots.');
+  assert.equal(await page.locator('#who').textContent(), 'You are Player 1. Practice table: you against bots.');
   // And play goes on.
   const { actions } = await offered(page);
   await perform(page, actions[0]);
