@@ -401,7 +401,7 @@ fn play_talks_to_a_human_politely() {
     assert!(out.contains("Sorry, that is not allowed: malformed action 'zz'"));
     assert!(out.contains("The medium bot suggests: Pass the"), "{out}");
     assert!(
-        out.contains("force: ") || out.contains("pass: Choose a card to pass"),
+        out.contains("force: ") || out.contains("pass: Choose three cards to give"),
         "{out}"
     );
     assert!(out.contains("Sorry, there is no choice 99: choose 1 to 13."), "{out}");

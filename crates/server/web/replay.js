@@ -26,8 +26,8 @@ export async function showReplay(main, id) {
   const dealSelect = el('select', { id: 'replay-deal' });
   const slider = el('input', { type: 'range', id: 'replay-step', min: 0, max: 0, value: 0 });
   const board = el('section', { class: 'board', 'aria-label': 'The table at this step' });
-  const feed = el('ol', { class: 'feed-list', 'aria-label': 'What had happened' });
-  const chat = el('ol', { class: 'chat-list', 'aria-label': 'Chat by then' });
+  const feed = el('ol', { class: 'feed-list', 'aria-label': 'What had happened', tabindex: '0' });
+  const chat = el('ol', { class: 'chat-list', 'aria-label': 'Chat by then', tabindex: '0' });
   const message = el('div', { 'aria-live': 'assertive' });
   const go = (step) => load(Math.max(0, Math.min(state.steps || step, step)));
   const button = (label, key, step) => el('button', { type: 'button', 'data-key': key, onclick: () => go(step()) }, label);

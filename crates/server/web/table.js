@@ -159,8 +159,8 @@ class TablePage {
     this.feltArea.append(this.waiting, this.result);
 
     // The side panel: the log with the chat, the score sheet, the players in full.
-    this.feedList = el('ol', { class: 'feed-list', 'aria-label': 'What happened' });
-    this.chatList = el('ol', { class: 'chat-list', id: 'chat-list', 'aria-live': 'polite', 'aria-label': 'Chat messages' });
+    this.feedList = el('ol', { class: 'feed-list', 'aria-label': 'What happened', tabindex: '0' });
+    this.chatList = el('ol', { class: 'chat-list', id: 'chat-list', 'aria-live': 'polite', 'aria-label': 'Chat messages', tabindex: '0' });
     this.chatTitle = el('h2', { id: 'chat-title' }, 'Chat');
     const chatInput = el('input', { type: 'text', id: 'chat-input', maxlength: 200, autocomplete: 'off', 'aria-labelledby': 'chat-title', placeholder: 'Say something' });
     const chatForm = el('form', { class: 'chat-form' }, chatInput, ' ', el('button', { type: 'submit' }, 'Send'));
@@ -174,8 +174,8 @@ class TablePage {
     this.sheet = el('div', { class: 'sheet-holder' });
     this.playersPanel = el('div', { class: 'players-holder' });
     this.panels = {
-      log: el('div', { class: 'tab-panel log-panel', id: 'panel-log', role: 'tabpanel', 'aria-labelledby': 'tab-log' }, el('h2', { class: 'visually-hidden' }, 'What happened'), this.feedList, this.chat),
-      scores: el('div', { class: 'tab-panel', id: 'panel-scores', role: 'tabpanel', 'aria-labelledby': 'tab-scores', hidden: true }, this.sheet, this.fairness),
+      log: el('div', { class: 'tab-panel log-panel', id: 'panel-log', role: 'tabpanel', 'aria-labelledby': 'tab-log' }, this.fairness, el('h2', { class: 'visually-hidden' }, 'What happened'), this.feedList, this.chat),
+      scores: el('div', { class: 'tab-panel', id: 'panel-scores', role: 'tabpanel', 'aria-labelledby': 'tab-scores', hidden: true }, this.sheet),
       players: el('div', { class: 'tab-panel', id: 'panel-players', role: 'tabpanel', 'aria-labelledby': 'tab-players', hidden: true }, this.playersPanel),
     };
     const tablist = el('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Side panel' }, tabs.map(([key, label]) => {

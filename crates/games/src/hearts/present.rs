@@ -67,7 +67,7 @@ impl Present for HeartsDeal {
     ActionKind {
         name: "pass",
         group: "pass",
-        help: "Choose a card to pass. Each player gives three cards, one choice at a time, to the player this deal passes to (left, right or across); the three you receive arrive once everyone has chosen.",
+        help: "Choose three cards to give to the player this deal passes to (left, right or across); the three you receive arrive once everyone has chosen.",
     },
     ActionKind {
         name: "play",

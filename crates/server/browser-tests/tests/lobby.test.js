@@ -54,7 +54,7 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   const friend = await watchedPage(friendContext);
   await friend.goto(invite);
   await page.locator('.waiting').waitFor({ state: 'hidden' });
-  assert.equal(await page.locator('#who').textContent(), 'You are seat 0 (Ana).');
+  assert.equal(await page.locator('#who').textContent(), 'You are Ana.');
   const summary = await api(env.server, 'GET', `/api/tables/${id}`);
   assert.equal(summary.players, 3);
   assert.deepEqual(summary.seats.map((s) => s.bot), [null, null, 'easy']);
@@ -80,13 +80,22 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   await page.locator('#replay-step').fill('5');
   await page.locator('#replay-step').dispatchEvent('change');
   await page.locator('.position', { hasText: 'Step 5 of' }).waitFor();
-  const faceUp = () => page.locator('.seat .meta', { hasText: 'Hand, face up' }).count();
+  const faceUp = () => page.locator('.group-cards .group-label', { hasText: 'hand, face up' }).count();
   assert.equal(await faceUp(), 0);
+  assert.equal(await page.locator('.replay-hand').count(), 0);
   await page.locator('#replay-seat').selectOption('all');
-  await page.waitForFunction(() => document.querySelectorAll('.seat').length === 3 && [...document.querySelectorAll('.seat .meta')].some((e) => e.textContent.includes('Hand, face up')));
+  await page.waitForFunction(() => document.querySelectorAll('.felt .seat').length === 3 && document.querySelectorAll('.group-cards').length >= 3);
   assert.equal(await faceUp(), 3);
   await page.locator('#replay-seat').selectOption('1');
-  await page.waitForFunction(() => [...document.querySelectorAll('.seat .meta')].some((e) => e.textContent.includes('your hand is below')));
+  await page.locator('.replay-hand h2', { hasText: "'s hand" }).waitFor();
+  assert.equal(await faceUp(), 0);
+  // The arrow keys step through the replay.
+  const at = Number((await page.locator('.position').textContent()).match(/Step (\d+)/)[1]);
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowRight');
+  await page.locator('.position', { hasText: `Step ${at + 1} of` }).waitFor();
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('.position', { hasText: `Step ${at} of` }).waitFor();
   assert.equal(await page.locator('#replay-deal option').count(), 1);
   assert.deepEqual(page.problems, []);
   assert.deepEqual(friend.problems, []);
@@ -124,7 +133,7 @@ test('one click to every game, and back to your seat from the lobby', async () =
     await page.locator(`.game-card[data-game="${game.id}"] button.play-now`, { hasText: `Play ${game.name}` }).click();
     await page.waitForURL(/\/play\/[0-9a-f]{20}\?seat=0&token=[0-9a-f]{32}$/);
     // A seat against bots at the usual size, the match under way.
-    await page.locator('#who', { hasText: 'You are seat 0' }).waitFor();
+    await page.locator('#who', { hasText: /^You are (?!watching)/ }).waitFor();
     await page.waitForFunction(() => window.cardroom?.state?.status === 'playing');
     // Within three seconds of the click it is your turn, or the bots are at theirs.
     await page.waitForFunction(() => window.cardroom.state.actions.length > 0 || window.cardroom.state.to_act !== 0, null, { timeout: 3000 });
@@ -139,7 +148,7 @@ test('one click to every game, and back to your seat from the lobby', async () =
       await page.waitForFunction(() => window.cardroom.state.actions.length > 0);
       const help = await page.evaluate(() => window.cardroom.welcome.kinds.find((k) => k.name === window.cardroom.state.actions[0].kind).help);
       await page.locator('#teach', { hasText: help }).waitFor();
-      assert.match(await page.locator('#teach').textContent(), /Press H for a hint/);
+      assert.match(await page.locator('#teach').textContent(), /H asks for a hint/);
     }
   }
   // The tab is closed; the lobby offers the way back to the last seat.
@@ -149,7 +158,7 @@ test('one click to every game, and back to your seat from the lobby', async () =
   await back.first().waitFor();
   assert.equal(await back.count(), games.length);
   await page.locator(`#your-tables .your-table[data-table="${last.match(/play\/([0-9a-f]{20})/)[1]}"] a`).click();
-  await page.locator('#who', { hasText: 'You are seat 0' }).waitFor();
+  await page.locator('#who', { hasText: /^You are (?!watching)/ }).waitFor();
   assert.deepEqual(page.problems, []);
   await context.close();
 });
@@ -175,7 +184,7 @@ test('a custom Hearts table from the form, Omnibus off and on', async () => {
     const summary = await api(env.server, 'GET', `/api/tables/${id}`);
     assert.equal(summary.variants.includes('omnibus=true'), omnibus, `${summary.variants}`);
     assert.equal(summary.variants.includes('bonus_card=td'), omnibus, `${summary.variants}`);
-    await page.locator('#who', { hasText: 'You are seat 0' }).waitFor();
+    await page.locator('#who', { hasText: /^You are (?!watching)/ }).waitFor();
   }
   assert.deepEqual(page.problems, []);
   await context.close();

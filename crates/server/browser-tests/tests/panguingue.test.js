@@ -27,8 +27,8 @@ test('Panguingue: meld by picking cards, then lay off and discard', async () => 
       return choice;
     }, { until: async () => done.discardAfterLay, limit: 300 });
     if (done.meld) {
-      // The meld is on the table, in the person's own seat panel.
-      const groups = await page.locator('.seat.me .group-cards').count();
+      // The meld is on the table, first among the cards on the table, marked as the person's.
+      const groups = await page.locator('.melds .group-cards.mine').count();
       assert.ok(groups >= 1, 'the meld is shown');
     }
     assert.deepEqual(page.problems, []);
