@@ -30,6 +30,10 @@ pub struct ActionInfo {
     /// The cards from the actor's hand that the action uses (what a player selects to make it);
     /// empty for actions that use none.
     pub cards: Vec<Card>,
+    /// Whether `cards` stand for any cards of the same ranks in the hand (Big Three, where suits
+    /// never matter in play): a front end may let the player pick other suits and send the
+    /// cards picked with the action, and the game plays those.
+    pub any_suit: bool,
 }
 
 /// What a game says of one action: the engine adds the notation and the group.
@@ -38,6 +42,8 @@ pub struct Described {
     pub kind: &'static str,
     pub label: String,
     pub cards: Vec<Card>,
+    /// See [`ActionInfo::any_suit`].
+    pub any_suit: bool,
 }
 
 impl Described {
@@ -46,7 +52,14 @@ impl Described {
             kind,
             label: label.into(),
             cards: Vec::new(),
+            any_suit: false,
         }
+    }
+
+    /// Marks the cards as standing for any suits of their ranks (see [`ActionInfo::any_suit`]).
+    pub fn any_suit(mut self) -> Described {
+        self.any_suit = true;
+        self
     }
 
     pub fn with_cards(mut self, cards: impl IntoIterator<Item = Card>) -> Described {

@@ -235,6 +235,15 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Every card of the pack wherever it lies; must always equal the pack (conservation).
     fn cards(&self) -> CardCounts;
 
+    /// The form of `action` that the legal list uses, when a game accepts more than one form of
+    /// the same move (Big Three plays a combination with the suits a player picks, and lists it
+    /// once with the lowest suits). `apply` may accept a non-listed action only when its
+    /// canonical form is legal; the test kit holds every game to that. The action itself by
+    /// default.
+    fn canonical(&self, action: Self::Action) -> Self::Action {
+        action
+    }
+
     /// Whether searching sampled worlds is worth it at this decision. Games answer false where
     /// their rule bot judges better than a search can (Ziginette, whose rule bot follows the
     /// exact odds); search bots then defer to their guide or rollout bot.

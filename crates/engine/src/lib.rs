@@ -41,7 +41,8 @@ pub use matchplay::{Match, MatchSetup};
 pub use present::Present;
 pub use record::GameRecord;
 pub use scene::{
-    CardGroup, Centre, DealScene, DealScores, Fact, HandScene, Picking, Pile, Scene, Scoreboard, SeatScene, TrickScene, Viewer,
+    CardGroup, Centre, DealScene, DealScores, Fact, HandScene, Picking, Pile, Scene, Scoreboard, SeatScene, TrickScene,
+    Viewer,
 };
 pub use table::{BotFactory, DynTable, FeedItem, Table};
 pub use text::{cut_short, did_you_mean, MAX_ACTION_LEN};

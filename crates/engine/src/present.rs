@@ -1,4 +1,5 @@
 use crate::{ActionKind, Deal, DealScene, Described, Narration, Picking, Seat, Viewer};
+use cards::Card;
 
 /// What front ends draw of a deal and what its players are told: the table model, kept apart
 /// from the rules in [`Deal`] so that bots, search and sampling see only the rules. Each method
@@ -30,6 +31,14 @@ pub trait Present: Deal {
     /// row (Hearts' pass of three, Pinochle's bury): front ends let the player pick them all
     /// and confirm once, then send them one after another. None by default.
     fn picking(&self) -> Option<Picking> {
+        None
+    }
+
+    /// The form of the legal `action` that plays `cards` instead of the cards it describes
+    /// (other suits of the same ranks), where the game lets a player choose: None when it does
+    /// not, or when those cards cannot make that move. The result is checked by `apply` as any
+    /// action is. None by default.
+    fn with_cards(&self, _action: Self::Action, _cards: &[Card]) -> Option<Self::Action> {
         None
     }
 

@@ -2,7 +2,7 @@ use crate::{
     ActionInfo, ActionKind, ApplyError, Bot, Deal, Decision, Event, Game, GameInfo, GameRecord, Illegal, Match,
     Narration, Present, Said, Scene, Scoreboard, Seat, Viewer,
 };
-use cards::GameRng;
+use cards::{Card, GameRng};
 use serde::Serialize;
 
 /// Makes a bot for a configured game by name (`random`, `rule`, ...), or says why it cannot.
@@ -107,6 +107,11 @@ pub trait DynTable: Send {
     fn legal(&self) -> Vec<String>;
     /// Parses and applies an action for the seat to act; on error nothing changes.
     fn apply_text(&mut self, text: &str) -> Result<(), ApplyError>;
+    /// Applies a legal action made with the cards the player picked: the action itself when
+    /// they are its cards, else the game's form of it with those cards (other suits of the
+    /// same ranks, where the game allows: [`crate::Present::with_cards`]). On error nothing
+    /// changes.
+    fn apply_picked(&mut self, text: &str, cards: &[Card]) -> Result<(), ApplyError>;
     fn view_json(&self, seat: Seat) -> serde_json::Value;
     fn record(&self) -> GameRecord;
     fn totals(&self) -> Vec<i64>;
@@ -186,6 +191,33 @@ impl<G: Game> DynTable for Table<G> {
             action: action.to_string(),
             reason: e.to_string(),
         })?;
+        self.decisions += 1;
+        Ok(())
+    }
+
+    fn apply_picked(&mut self, text: &str, cards: &[Card]) -> Result<(), ApplyError> {
+        let action = self.game_match.parse_action(text).map_err(ApplyError::Unreadable)?;
+        let refuse = |reason: String| ApplyError::Illegal {
+            action: action.to_string(),
+            reason,
+        };
+        self.game_match.legal_actions(&mut self.scratch);
+        if !self.scratch.contains(&action) {
+            return Err(refuse("it is not one of the legal actions now".to_string()));
+        }
+        let mut described = self.game_match.deal().describe(action).cards;
+        let mut picked = cards.to_vec();
+        described.sort_unstable();
+        picked.sort_unstable();
+        if described == picked {
+            return self.apply_text(text);
+        }
+        let chosen = self
+            .game_match
+            .deal()
+            .with_cards(action, cards)
+            .ok_or_else(|| refuse("the cards picked do not make this move".to_string()))?;
+        self.apply_action(chosen).map_err(|e| refuse(e.to_string()))?;
         self.decisions += 1;
         Ok(())
     }
@@ -318,7 +350,10 @@ impl<G: Game> DynTable for Table<G> {
             },
             prompt,
             to_act,
-            pick: m.deal().picking().filter(|_| to_act.is_some_and(|s| viewer.is(s)) && !m.is_over()),
+            pick: m
+                .deal()
+                .picking()
+                .filter(|_| to_act.is_some_and(|s| viewer.is(s)) && !m.is_over()),
         }
     }
 
@@ -337,6 +372,7 @@ impl<G: Game> DynTable for Table<G> {
                     group,
                     label: d.label,
                     cards: d.cards,
+                    any_suit: d.any_suit,
                 }
             })
             .collect()

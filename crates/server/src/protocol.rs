@@ -119,6 +119,10 @@ pub enum ClientMessage {
     Act {
         action: String,
         version: Option<u64>,
+        /// The cards the player picked for it, when the action lets other suits of its ranks
+        /// be played (`any_suit`): the game plays those cards.
+        #[serde(default)]
+        cards: Option<Vec<String>>,
     },
     /// What the named bot would do in the sender's seat.
     Hint {
@@ -389,7 +393,8 @@ mod tests {
             act,
             ClientMessage::Act {
                 action: "QS".into(),
-                version: Some(2)
+                version: Some(2),
+                cards: None,
             }
         );
         assert!(serde_json::from_str::<ClientMessage>(r#"{"type":"act","action":"QS","x":1}"#).is_err());

@@ -192,12 +192,12 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
                     Ok(ClientMessage::Ping) => {
                         let _ = socket.send(send_text(&ServerMessage::Pong)).await;
                     }
-                    Ok(ClientMessage::Act { action, version }) => {
-                        if action.chars().count() > engine::MAX_ACTION_LEN {
+                    Ok(ClientMessage::Act { action, version, cards }) => {
+                        if action.chars().count() > engine::MAX_ACTION_LEN || cards.as_ref().is_some_and(|c| c.len() > 60 || c.iter().any(|c| c.len() > 8)) {
                             let _ = socket.send(error(ErrorCode::Malformed, "no action is that long")).await;
                             continue;
                         }
-                        if table.tx.send(Cmd::Act { conn, version, action }).await.is_err() {
+                        if table.tx.send(Cmd::Act { conn, version, action, cards }).await.is_err() {
                             break;
                         }
                     }

@@ -63,6 +63,16 @@ function sameMultiset(a, b) {
 
 const RANK_ORDER = '23456789TJQKA';
 
+/** What a card counts as for an action: its rank where any suit will do, else the card. */
+function unit(action, code) {
+  return action.any_suit && code !== 'JK' ? code[0] : code;
+}
+
+/** The action's cards, and the picked ones, as multisets of what counts for it. */
+function usesOf(action, cards = action.cards) {
+  return multiset(cards.map((c) => unit(action, c)));
+}
+
 /** What a person reads for each refusal the server can send: never the code, never JSON. */
 function refusalText(code, reason, say) {
   switch (code) {
@@ -717,13 +727,19 @@ class TablePage {
 
   // Acting.
 
-  act(notation, { keepPicks = false } = {}) {
+  act(notation, { keepPicks = false, cards = null } = {}) {
     if (!this.state || this.pending !== null) return;
     this.cancelAutoplay();
     if (!keepPicks) this.pickQueue = [];
+    // An action whose cards stand for any suits of their ranks is sent with the cards picked,
+    // when they are not the ones it lists: the server plays those.
+    const action = this.state.actions.find((a) => a.notation === notation);
+    const picked = cards ?? this.pickedCards();
+    const message = { type: 'act', action: notation, version: this.state.version };
+    if (action?.any_suit && picked.length && !sameMultiset(multiset(picked), multiset(action.cards))) message.cards = picked;
     this.selected.clear();
     this.alert.replaceChildren();
-    if (this.send({ type: 'act', action: notation, version: this.state.version })) {
+    if (this.send(message)) {
       this.pending = this.state.version;
       this.skip();
       const focus = document.activeElement;
@@ -759,18 +775,19 @@ class TablePage {
   oneClick() {
     const withCards = this.state.actions.filter((a) => a.cards.length);
     if (this.state.scene.pick || !withCards.length) return false;
-    const codes = withCards.map((a) => a.cards);
-    return codes.every((c) => c.length === 1) && new Set(codes.map((c) => c[0])).size === codes.length;
+    const units = withCards.map((a) => a.cards.map((c) => unit(a, c)));
+    return units.every((c) => c.length === 1) && new Set(units.map((c) => c[0])).size === units.length;
   }
 
   /** The actions that use every picked card (as a multiset); exact matches first. */
   matches() {
-    const chosen = multiset(this.pickedCards());
+    const picked = this.pickedCards();
     const exact = [];
     const wider = [];
     for (const action of this.state.actions) {
       if (!action.cards.length) continue;
-      const uses = multiset(action.cards);
+      const uses = usesOf(action);
+      const chosen = usesOf(action, picked);
       if (!contains(uses, chosen)) continue;
       (sameMultiset(uses, chosen) ? exact : wider).push(action);
     }
@@ -783,9 +800,8 @@ class TablePage {
     const pick = this.state.scene.pick;
     if (pick) return actions.some((a) => a.kind === pick.kind && a.cards.includes(code));
     if (this.selected.has(key)) return true;
-    if (!this.selected.size) return actions.some((a) => a.cards.includes(code));
-    const chosen = multiset([...this.pickedCards(), code]);
-    return actions.some((a) => contains(multiset(a.cards), chosen));
+    const cards = [...this.pickedCards(), code];
+    return actions.some((a) => a.cards.length && contains(usesOf(a), usesOf(a, cards)));
   }
 
   clickCard(key, code) {
@@ -801,9 +817,9 @@ class TablePage {
     this.notice.replaceChildren();
     const pick = this.state.scene.pick;
     if (!pick && this.oneClick()) {
-      const action = this.state.actions.find((a) => a.cards.length === 1 && a.cards[0] === code);
+      const action = this.state.actions.find((a) => a.cards.length === 1 && unit(a, a.cards[0]) === unit(a, code));
       if (!settings.get('confirmPlays', false) || this.selected.has(key)) {
-        this.act(action.notation);
+        this.act(action.notation, { cards: [code] });
         return;
       }
       this.selected.clear();

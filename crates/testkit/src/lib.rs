@@ -222,6 +222,14 @@ fn play_and_check<G: Game>(
                 .clone();
             match text.parse::<<G::Deal as Deal>::Action>() {
                 Ok(a) if legal.contains(&a) => {}
+                Ok(a) if legal.contains(&deal.canonical(a)) => {
+                    // Another form of a legal move (other suits of the same ranks): it plays
+                    // as that move does, or is refused without a change.
+                    let mut d = deal.clone();
+                    if d.apply(a).is_err() {
+                        assert!(d == *deal, "{at}: refused action {a} changed the state");
+                    }
+                }
                 Ok(a) => {
                     let mut d = deal.clone();
                     assert!(d.apply(a).is_err(), "{at}: illegal action {a} was accepted");

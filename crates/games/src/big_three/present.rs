@@ -343,7 +343,7 @@ impl Present for BigThreeDeal {
                     .map_or(String::new(), |(c, by)| format!(" on {}", whose(by, &c)));
                 out.all(Event::new("pass", Some(s), format!("@{s} {{pass|passes}}{on}.")));
             }
-            BigThreeAction::Play(c) => {
+            BigThreeAction::Play(c) | BigThreeAction::PlayCards(c, _) => {
                 let cards = cards_of(after.table_cards);
                 let text = match self.table {
                     Some((t, by)) if is_bomb(self, &c) => format!(
@@ -441,6 +441,23 @@ impl Present for BigThreeDeal {
         out.all(Event::new("score", Some(solo), text));
     }
 
+    fn with_cards(&self, action: BigThreeAction, cards: &[Card]) -> Option<BigThreeAction> {
+        let BigThreeAction::Play(combo) = action else {
+            return None;
+        };
+        let mut set = CardSet::EMPTY;
+        for &c in cards {
+            if set.contains(c) {
+                return None;
+            }
+            set.insert(c);
+        }
+        match BigThreeAction::with_cards(set)? {
+            chosen @ BigThreeAction::PlayCards(c, _) if c == combo => Some(chosen),
+            _ => None,
+        }
+    }
+
     fn describe(&self, action: BigThreeAction) -> Described {
         match action {
             BigThreeAction::Bid(b) if self.high_bidder.is_none() => Described::new(
@@ -463,8 +480,11 @@ impl Present for BigThreeDeal {
                 self.table
                     .map_or("Pass".to_string(), |(c, by)| format!("Pass on {}", whose(by, &c))),
             ),
-            BigThreeAction::Play(c) => {
-                let cards = cards_of(take_cards(self.hands[self.to_act as usize], &c));
+            BigThreeAction::Play(c) | BigThreeAction::PlayCards(c, _) => {
+                let cards = match action {
+                    BigThreeAction::PlayCards(_, chosen) => cards_of(chosen),
+                    _ => cards_of(take_cards(self.hands[self.to_act as usize], &c)),
+                };
                 let label = if is_bomb(self, &c) {
                     format!("Bomb with {}: {}", combo_words(&c), cards_text(&cards))
                 } else if self.table.is_none() {
@@ -472,7 +492,8 @@ impl Present for BigThreeDeal {
                 } else {
                     format!("Play {}: {}", combo_words(&c), cards_text(&cards))
                 };
-                Described::new("play", label).with_cards(cards)
+                // Any suits of these ranks will do: the player may pick which to play.
+                Described::new("play", label).with_cards(cards).any_suit()
             }
         }
     }

@@ -17,13 +17,19 @@ pub enum Step {
     Over,
 }
 
-/// One decision. Text: `bid 2`, `pass`, or a combination by its ranks (`7`, `QQ`, `456`,
-/// `445566`; T for ten).
+/// One decision. Text: `bid 2`, `pass`, a combination by its ranks (`7`, `QQ`, `456`,
+/// `445566`; T for ten), or a combination by its cards (`9D 9H`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum BigThreeAction {
     Bid(u8),
     Pass,
+    /// A combination played with the lowest suits of its ranks: the form the legal actions
+    /// list, once per combination (suits never matter in play).
     Play(Combo),
+    /// The same combination played with the cards the player chose (`9D 9H`): suits change
+    /// nothing in the rules, but a player may prefer which cards to keep. Never listed among
+    /// the legal actions; `apply` accepts it wherever its `Play` is legal.
+    PlayCards(Combo, CardSet),
 }
 
 impl fmt::Display for BigThreeAction {
@@ -32,7 +38,27 @@ impl fmt::Display for BigThreeAction {
             BigThreeAction::Bid(b) => write!(f, "bid {b}"),
             BigThreeAction::Pass => f.write_str("pass"),
             BigThreeAction::Play(c) => write!(f, "{c}"),
+            BigThreeAction::PlayCards(_, cards) => {
+                let mut list: Vec<Card> = cards.iter().collect();
+                list.sort_by_key(|&c| (c.rank().map_or(0, super::combo::strength), c));
+                let words: Vec<String> = list.iter().map(ToString::to_string).collect();
+                f.write_str(&words.join(" "))
+            }
         }
+    }
+}
+
+impl BigThreeAction {
+    /// The combination played with exactly `cards`, if they make one: each of its ranks in the
+    /// right number and nothing else.
+    pub fn with_cards(cards: CardSet) -> Option<BigThreeAction> {
+        let mut list: Vec<Card> = cards.iter().collect();
+        list.sort_by_key(|&c| c.rank().map_or(0, super::combo::strength));
+        let ranks: String = list.iter().filter_map(|c| c.rank()).map(|r| r.letter()).collect();
+        let combo: Combo = ranks.parse().ok()?;
+        // 2: the shortest runs any table allows; the table's own limit is checked by `apply`.
+        (combo.valid(2) && combo.cards() == cards.len() && take_cards(cards, &combo) == cards)
+            .then_some(BigThreeAction::PlayCards(combo, cards))
     }
 }
 
@@ -50,6 +76,24 @@ impl FromStr for BigThreeAction {
                 .parse::<u8>()
                 .map(BigThreeAction::Bid)
                 .map_err(|_| format!("'{n}' is not a bid: bid 1, 2 or 3"));
+        }
+        // Cards by name ("9D 9H"): the combination they make, with those suits.
+        let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        let named: Vec<Card> = words.iter().filter_map(|w| w.parse::<Card>().ok()).collect();
+        if !named.is_empty() && named.len() == words.len() && words.iter().all(|w| w.len() >= 2) {
+            let mut set = CardSet::EMPTY;
+            for &c in &named {
+                if set.contains(c) {
+                    return Err(format!("'{}' names the {c} twice", text.trim()));
+                }
+                set.insert(c);
+            }
+            return BigThreeAction::with_cards(set).ok_or_else(|| {
+                format!(
+                    "'{}' is not a combination: the cards must be a single, a set or a sequence",
+                    text.trim()
+                )
+            });
         }
         text.parse()
             .map(BigThreeAction::Play)
@@ -217,9 +261,8 @@ impl BigThreeDeal {
         );
     }
 
-    fn play(&mut self, combo: Combo) {
+    fn play(&mut self, combo: Combo, cards: CardSet) {
         let seat = self.to_act as usize;
-        let cards = take_cards(self.hands[seat], &combo);
         self.hands[seat] -= cards;
         self.played |= cards;
         self.table = Some((combo, seat as u8));
@@ -320,7 +363,7 @@ impl Deal for BigThreeDeal {
                     self.to_act = self.next(seat) as u8;
                 }
             }
-            (Step::Playing, BigThreeAction::Play(combo)) => {
+            (Step::Playing, BigThreeAction::Play(combo) | BigThreeAction::PlayCards(combo, _)) => {
                 if !combo.valid(self.cfg.min_run_groups) {
                     return Err(Illegal::new(format!(
                         "{combo} is not a combination: no A, 2 or 3 in straights and runs; straights need 3 cards, runs {} groups",
@@ -337,7 +380,16 @@ impl Deal for BigThreeDeal {
                         )));
                     }
                 }
-                self.play(combo);
+                let cards = match action {
+                    BigThreeAction::PlayCards(_, cards) => {
+                        if !(cards - self.hands[seat]).is_empty() {
+                            return Err(Illegal::new(format!("you do not hold all of {action}")));
+                        }
+                        cards
+                    }
+                    _ => take_cards(self.hands[seat], &combo),
+                };
+                self.play(combo, cards);
             }
             (Step::Over, _) => return Err(Illegal::new("the hand is over")),
             (Step::Bidding, _) => return Err(Illegal::new("the bidding is on: bid N or pass")),
@@ -440,6 +492,13 @@ impl Deal for BigThreeDeal {
             world.widow = lower_hearts | from_hand | top_up;
         }
         world
+    }
+
+    fn canonical(&self, action: BigThreeAction) -> BigThreeAction {
+        match action {
+            BigThreeAction::PlayCards(combo, _) => BigThreeAction::Play(combo),
+            other => other,
+        }
     }
 
     fn outcome(&self) -> Option<DealOutcome> {

@@ -599,3 +599,59 @@ mod model {
         }
     }
 }
+
+// A combination may be played with any suits of its ranks: the legal actions list it once
+// (lowest suits), and the player's own pick is its `PlayCards` form.
+#[test]
+fn any_suits_of_a_combination_may_be_played() {
+    let hands = [
+        "4H 4S 5H 5S 6H 6S 7H 7S 8H 8S 9H 9S 9C TH TS JH",
+        "QH QS KH KS AH AS 2H 2S 3H 3S 4C 5C 6C 7C 8C JS",
+        "TC JC QC KC AC 2C 3C 4D 5D 6D 7D 8D 9D TD JD QD",
+    ];
+    let mut d = BigThreeDeal::new(config(&[]), 0, 0, &order_for(hands, WIDOW));
+    act(&mut d, "bid 3"); // seat 0 plays alone and leads
+    assert!(legal(&d).contains(&"99".to_string()));
+    assert!(
+        !legal(&d).iter().any(|a| a.contains(' ')),
+        "the list keeps one form per combination"
+    );
+    let picked = parse_card_list("9H 9S").unwrap();
+    let chosen = d
+        .with_cards(combo_action("99"), &picked)
+        .expect("9H 9S make the pair of nines");
+    assert_eq!(chosen.to_string(), "9H 9S");
+    assert_eq!(
+        "9S, 9H".parse::<BigThreeAction>().unwrap(),
+        chosen,
+        "the cards' text reads back"
+    );
+    // Cards that do not make that combination are refused.
+    assert!(d
+        .with_cards(combo_action("99"), &parse_card_list("9H 8S").unwrap())
+        .is_none());
+    assert!(
+        d.with_cards(combo_action("99"), &parse_card_list("9C 9H 9S").unwrap())
+            .is_none(),
+        "another combination"
+    );
+    assert!("9H 9H".parse::<BigThreeAction>().is_err());
+    assert!("9H 8S".parse::<BigThreeAction>().is_err());
+    // Cards the player does not hold are refused, and nothing changes.
+    let before = d.clone();
+    let e = d.apply("9D 9H".parse().unwrap()).unwrap_err();
+    assert!(e.reason().contains("do not hold"), "{e}");
+    assert_eq!(d, before);
+    d.apply(chosen).unwrap();
+    let kept = d.view(0).hand;
+    assert!(
+        kept.contains("9C".parse().unwrap()),
+        "the nine not picked stays in the hand"
+    );
+    assert!(!kept.contains("9H".parse().unwrap()) && !kept.contains("9S".parse().unwrap()));
+    assert_eq!(d.to_act(), Some(1));
+}
+
+fn combo_action(t: &str) -> BigThreeAction {
+    BigThreeAction::Play(combo(t))
+}

@@ -7,9 +7,8 @@ use crate::present::{hidden, played, seat_rows, shown, signed, took_trick, trick
 use crate::trick::ace_high;
 use cards::{CardSet, Suit};
 use engine::{
-    Picking,
-    cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Present, Seat,
-    Viewer,
+    cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, Narration, Picking,
+    Present, Seat, Viewer,
 };
 
 fn title(d: &HeartsDeal) -> String {

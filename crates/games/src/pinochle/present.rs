@@ -7,9 +7,8 @@ use super::state::{strength, PinochleAction, PinochleDeal, Step};
 use crate::present::{chips, hidden, played, seat_rows, signed, sorted_hand, took_trick, trick_scene, waiting};
 use cards::{Card, DoubleSet, Suit};
 use engine::{
-    Picking,
     cards_text, ActionKind, CardGroup, Centre, DealScene, DealScores, Described, Event, Fact, HandScene, Narration,
-    Pile, Present, Seat, Viewer,
+    Picking, Pile, Present, Seat, Viewer,
 };
 
 fn card_list(set: &DoubleSet) -> Vec<Card> {

@@ -16,6 +16,7 @@ pub use seating::{clean_name, NAME_LIMIT};
 use crate::db::Db;
 use crate::protocol::{ErrorCode, Refusal, ServerMessage};
 use crate::store::{ActionRow, ChatRow, SeatRow, Status, StoredTable, TableRow};
+use cards::Card;
 use engine::{ApplyError, DynTable, Seat, Viewer};
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -53,6 +54,8 @@ pub enum Cmd {
         conn: u64,
         version: Option<u64>,
         action: String,
+        /// The cards picked for it (an `any_suit` action played with other suits).
+        cards: Option<Vec<String>>,
     },
     /// Takes the first open seat for a person: its new token.
     Join {
@@ -407,7 +410,12 @@ impl Actor {
                 self.note_presence();
                 self.send_seats();
             }
-            Cmd::Act { conn, version, action } => self.act(conn, version, action).await,
+            Cmd::Act {
+                conn,
+                version,
+                action,
+                cards,
+            } => self.act(conn, version, action, cards).await,
             Cmd::Join { name, reply } => {
                 let _ = reply.send(self.join(name).await);
                 self.send_seats();
@@ -456,7 +464,7 @@ impl Actor {
         }
     }
 
-    async fn act(&mut self, conn: u64, version: Option<u64>, action: String) {
+    async fn act(&mut self, conn: u64, version: Option<u64>, action: String, cards: Option<Vec<String>>) {
         let Some(viewer) = self.conns.iter().find(|c| c.id == conn).map(|c| c.viewer) else {
             return;
         };
@@ -466,7 +474,20 @@ impl Actor {
             return;
         }
         let seat = viewer.seat().expect("a seat acts");
-        if let Err(e) = self.table_mut().apply_text(&action) {
+        let applied = match cards {
+            None => self.table_mut().apply_text(&action),
+            Some(picked) => match picked
+                .iter()
+                .map(|c| c.parse::<Card>())
+                .collect::<Result<Vec<Card>, _>>()
+            {
+                Ok(picked) => self.table_mut().apply_picked(&action, &picked),
+                Err(e) => Err(ApplyError::Unreadable(format!(
+                    "malformed card in the cards picked: {e}"
+                ))),
+            },
+        };
+        if let Err(e) = applied {
             let code = match e {
                 ApplyError::Unreadable(_) => ErrorCode::Malformed,
                 ApplyError::Illegal { .. } => ErrorCode::Illegal,
