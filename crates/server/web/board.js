@@ -96,7 +96,7 @@ function fan(count) {
   }));
 }
 
-function seatBox(seat, { name, say, scene, me, info, angle, n, tier }) {
+function seatBox(seat, { name, say, scene, me, info, angle, n, tier, partner }) {
   const { x, y } = place(angle, n);
   const lines = [];
   if (seat.bid) lines.push(el('span', { class: 'bid' }, 'Bid ', ...richText(say(seat.bid))));
@@ -109,12 +109,12 @@ function seatBox(seat, { name, say, scene, me, info, angle, n, tier }) {
     class: `seat tier-${tier}${seat.to_act ? ' to-act' : ''}${seat.seat === me ? ' me' : ''}`,
     'data-seat': seat.seat,
     style: `--x:${x.toFixed(2)}%;--y:${y.toFixed(2)}%`,
-    'aria-label': seatSummary(seat, { name, say, scene, me }),
+    'aria-label': `${seatSummary(seat, { name, say, scene, me })}${partner ? ', your partner' : ''}`,
   },
   el('span', { class: 'avatar', 'aria-hidden': 'true' }, initials(name)),
   el('span', { class: 'seat-text', 'aria-hidden': 'true' },
     el('span', { class: 'seat-name' }, name),
-    seat.marks.length ? el('span', { class: 'marks' }, seat.marks.map((m) => el('span', { class: 'mark' }, say(m)))) : null,
+    seat.marks.length || partner ? el('span', { class: 'marks' }, partner ? el('span', { class: 'mark partner' }, 'Your partner') : null, seat.marks.map((m) => el('span', { class: 'mark' }, say(m)))) : null,
     seat.to_act ? el('span', { class: 'turn' }, 'Playing\u2026') : null,
     who ? el('span', { class: 'away' }, who) : null,
     el('span', { class: 'seat-facts' },
@@ -198,9 +198,11 @@ export function drawFelt(container, scene, { me, seats, say, trickOverride = nul
     angles.set(seat.seat, spectator || k ? (spread ? spread[k - 1] : seatAngle(k, n, spectator)) : 90);
   }
   const tier = tierFor(n);
+  // Partners for the whole match (Belote) are marked as such.
+  const team = (scene.scores.teams ?? []).find((t) => t.includes(me)) ?? [];
   const ring = el('ul', { class: 'seat-ring', 'aria-label': 'Players' }, scene.seats
     .filter((s) => spectator || s.seat !== me)
-    .map((s) => seatBox(s, { name: name(s.seat), say, scene, me, info: seats?.[s.seat], angle: angles.get(s.seat), n, tier })));
+    .map((s) => seatBox(s, { name: name(s.seat), say, scene, me, info: seats?.[s.seat], angle: angles.get(s.seat), n, tier, partner: team.includes(s.seat) && s.seat !== me })));
   const centre = scene.centre;
   const facts = centre.facts.length
     ? el('ul', { class: 'facts', 'aria-label': 'Facts' }, centre.facts.map((f) => el('li', { class: 'fact' }, el('span', { class: 'fact-label' }, ...richText(say(f.label))), ' ', el('span', { class: 'fact-value' }, ...richText(say(f.value))))))

@@ -28,6 +28,13 @@ test('partners in two browsers play a whole Belote deal with two bots', async ()
     assert.doesNotMatch(text, /\b[Ss]eat 0\b|Player 0/);
     assert.match(text, /Bot 2 \(medium\)/);
   }
+  // Each sees the other as a partner, across the table (above the centre).
+  for (const [page, partner] of [[pages[0], 2], [pages[1], 0]]) {
+    const box = page.locator(`.felt .seat[data-seat="${partner}"]`);
+    assert.match(await box.getAttribute('aria-label'), /your partner$/);
+    const [b, felt] = [await box.boundingBox(), await page.locator('.felt-area').boundingBox()];
+    assert.ok(b.y + b.height / 2 < felt.y + felt.height / 2, 'the partner sits across the table');
+  }
   const kinds = [[], []];
   const counts = await Promise.all(pages.map((page, i) => drive(page, (actions) => {
     const choice = partnerChoice(actions);
