@@ -114,6 +114,16 @@ test('a double click sends one move, and a refused move is told in words', async
   const text = await alert.textContent();
   assert.match(text, /moved on|not your turn/);
   assert.doesNotMatch(text, /stale|illegal|\{|version \d/);
+  // Closing the side panel widens the felt, and the choice outlives a reload.
+  const wide = async () => (await page.locator('.felt-area').boundingBox()).width;
+  const narrow = await wide();
+  await page.locator('.side-close').click();
+  assert.ok((await wide()) > narrow + 200, "the felt takes the panel's room");
+  await page.reload();
+  await page.waitForFunction(() => window.cardroom?.state);
+  assert.ok((await wide()) > narrow + 200, 'still closed after a reload');
+  await page.locator('#open-log').click();
+  assert.ok(Math.abs((await wide()) - narrow) < 2, 'open again');
   assert.deepEqual(page.problems, []);
   await context.close();
 });
