@@ -413,10 +413,11 @@ impl Present for PinochleDeal {
 
     fn narrate_end(&self, out: &mut Narration) {
         let (Some(b), Some(outcome)) = (self.bidder(), self.outcome) else {
+            let next = (self.dealer as usize + 1) % 3;
             out.all(Event::new(
                 "score",
                 None,
-                "Nobody bid: the hand is thrown in and nobody scores.",
+                format!("Everyone passed: the cards are thrown in, nobody scores, and @{next} {{deal|deals}} next."),
             ));
             return;
         };

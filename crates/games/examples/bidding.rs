@@ -1,0 +1,290 @@
+//! How the bots bid (issue 29): for each game with an auction or a take decision, every seat
+//! plays one bot and each deal is counted as thrown in (everyone passed) or played, with the
+//! share of contracts the bidder's side made and the mean score change of the bidder's side per
+//! contract. Then a duplicate arena pits the `medium` bot against `before`, the rule bot as it
+//! bid before issue 29 (its old bidding code is kept below; it plays its cards as `medium`
+//! does), at the same seats on the same deals: the paired difference per match with a 95%
+//! interval.
+//!
+//! `cargo run --release -p games --example bidding -- [game ...]` (default: belote,
+//! auction-pinochle, solo, big-three, at default rules). `BIDDING_DEALS` (default 2000): deals
+//! counted per game and bot; `BIDDING_ARENA` (default 300): arena seeds (each played at every
+//! seating); `BIDDING_ARENA_DEALS` (default 8): deals per arena match; `BIDDING_BOTS` (default
+//! `before,medium`): the bots counted.
+
+use cards::{CardSet, DoubleSet, GameRng, Rank, Suit};
+use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Seat, Variants};
+use games::belote::{Belote, BeloteAction, BeloteDeal, BeloteView, Step as BeloteStep};
+use games::pinochle::{best_meld, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
+use games::{big_three::BigThree, solo::Solo};
+
+/// The view field naming the seat that holds the contract.
+fn holder_field(id: &str) -> &'static str {
+    match id {
+        "belote" => "taker",
+        "auction-pinochle" => "bidder",
+        "solo" => "declarer",
+        _ => "solo",
+    }
+}
+
+#[derive(Default)]
+struct Counts {
+    deals: u64,
+    thrown_in: u64,
+    contracts: u64,
+    made: u64,
+    /// Score change of the contract holder's seat, summed over contracts.
+    holder_sum: i64,
+}
+
+/// Plays matches of `per_match` deals with `make()` in every seat until `wanted` deals are done.
+fn count<G: Game>(wanted: u64, make: &dyn Fn(&G) -> Box<dyn Bot<G::Deal>>) -> Counts {
+    let info = G::info();
+    let field = holder_field(info.id);
+    let v = Variants::defaults(info.variants);
+    let mut c = Counts::default();
+    let mut seed = 0u64;
+    let mut legal = Vec::new();
+    while c.deals < wanted {
+        let mut setup = MatchSetup::new(info.default_players, v.clone(), 10_000 + seed);
+        setup.deal_limit = Some(10);
+        let mut m = Match::<G>::new(setup).expect("default setup");
+        let mut bots: Vec<Box<dyn Bot<G::Deal>>> = (0..info.default_players).map(|_| make(m.game())).collect();
+        let mut rng = GameRng::from_seed(seed);
+        while !m.is_over() && c.deals < wanted {
+            m.legal_actions(&mut legal);
+            let decision = Decision::new(m.deal(), &legal, m.totals()).expect("a seat to act");
+            let action = bots[decision.seat].choose(&decision, &mut rng);
+            let mut after = m.deal().clone();
+            after.apply(action).expect("bots choose legal actions");
+            if after.to_act().is_none() {
+                c.deals += 1;
+                if after.thrown_in() {
+                    c.thrown_in += 1;
+                } else {
+                    let view = serde_json::to_value(after.view(0)).expect("views serialise");
+                    let holder = view[field].as_u64().expect("a contract holder") as Seat;
+                    let delta = after.outcome().expect("over").deltas[holder];
+                    c.contracts += 1;
+                    c.made += u64::from(delta > 0);
+                    c.holder_sum += delta;
+                }
+            }
+            m.apply(action).expect("legal");
+        }
+        seed += 1;
+    }
+    c
+}
+
+/// One duplicate arena: for each seed, every seating of one `new` among `old`s and of one
+/// `old` among `new`s (Belote: the two partnerships), the difference of the per-seat mean
+/// totals, averaged over the seatings. Returns the mean paired difference and its 95% interval.
+fn arena<G: Game>(
+    seeds: u64,
+    deals: u32,
+    new: &dyn Fn(&G) -> Box<dyn Bot<G::Deal>>,
+    old: &dyn Fn(&G) -> Box<dyn Bot<G::Deal>>,
+) -> (f64, f64, f64) {
+    let info = G::info();
+    let n = info.default_players;
+    let v = Variants::defaults(info.variants);
+    let patterns: Vec<Vec<bool>> = if info.id == "belote" {
+        vec![vec![true, false, true, false], vec![false, true, false, true]]
+    } else {
+        (0..n)
+            .flat_map(|r| [true, false].map(|lone| (0..n).map(|s| (s == r) == lone).collect()))
+            .collect()
+    };
+    let mut diffs = Vec::new();
+    let mut legal = Vec::new();
+    for seed in 0..seeds {
+        let mut d = 0.0;
+        for is_new in &patterns {
+            let mut setup = MatchSetup::new(n, v.clone(), 50_000 + seed);
+            setup.deal_limit = Some(deals);
+            let mut m = Match::<G>::new(setup).expect("default setup");
+            let mut bots: Vec<Box<dyn Bot<G::Deal>>> =
+                is_new.iter().map(|&x| if x { new(m.game()) } else { old(m.game()) }).collect();
+            let mut rng = GameRng::from_seed(seed);
+            while !m.is_over() {
+                m.legal_actions(&mut legal);
+                let decision = Decision::new(m.deal(), &legal, m.totals()).expect("a seat to act");
+                let action = bots[decision.seat].choose(&decision, &mut rng);
+                m.apply(action).expect("legal");
+            }
+            let mean = |want: bool| {
+                let t: Vec<i64> = (0..n).filter(|&s| is_new[s] == want).map(|s| m.totals()[s]).collect();
+                t.iter().sum::<i64>() as f64 / t.len() as f64
+            };
+            d += mean(true) - mean(false);
+        }
+        diffs.push(d / patterns.len() as f64);
+    }
+    let k = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / k;
+    let var = diffs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0);
+    let half = 1.96 * (var / k).sqrt();
+    (mean, mean - half, mean + half)
+}
+
+fn report<G: Game>(make: &dyn Fn(&G, &str) -> Box<dyn Bot<G::Deal>>) {
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let names = std::env::var("BIDDING_BOTS").unwrap_or_else(|_| "before,medium".into());
+    let info = G::info();
+    for name in names.split(',') {
+        let c = count::<G>(env("BIDDING_DEALS", 2000), &|g| make(g, name));
+        let pct = |a: u64, b: u64| 100.0 * a as f64 / b.max(1) as f64;
+        println!(
+            "{:<16} {:<7} {:>5} deals  thrown in {:>5.1}%  contracts {:>5}  made {:>5.1}%  bidder's side {:>+8.2} {} per contract",
+            info.id,
+            name,
+            c.deals,
+            pct(c.thrown_in, c.deals),
+            c.contracts,
+            pct(c.made, c.contracts),
+            c.holder_sum as f64 / c.contracts.max(1) as f64,
+            info.unit,
+        );
+    }
+    let seeds = env("BIDDING_ARENA", 300);
+    if seeds > 1 {
+        let deals = env("BIDDING_ARENA_DEALS", 8) as u32;
+        let (mean, lo, hi) = arena::<G>(seeds, deals, &|g| make(g, "medium"), &|g| make(g, "before"));
+        println!(
+            "{:<16} arena medium - before: {mean:+.2} {} per {deals}-deal match [{lo:+.2}, {hi:+.2}] ({seeds} seeds x every seating)",
+            info.id, info.unit
+        );
+    }
+}
+
+fn rule<G: Game>(g: &G) -> Box<dyn Bot<G::Deal>> {
+    g.bot("rule").expect("a rule bot")
+}
+
+fn main() {
+    let mut ids: Vec<String> = std::env::args().skip(1).collect();
+    if ids.is_empty() {
+        ids = ["belote", "auction-pinochle", "solo", "big-three"].map(String::from).to_vec();
+    }
+    for id in ids {
+        match id.as_str() {
+            "belote" => report::<Belote>(&|g, name| match name {
+                "before" => Box::new(BeloteBefore(rule(g))),
+                _ => rule(g),
+            }),
+            "auction-pinochle" => report::<AuctionPinochle>(&|g, name| match name {
+                "before" => Box::new(PinochleBefore(rule(g))),
+                _ => rule(g),
+            }),
+            // Solo and Big Three bid as before issue 29: `before` is `medium`.
+            "solo" => report::<Solo>(&|g, _| rule(g)),
+            "big-three" => report::<BigThree>(&|g, _| rule(g)),
+            other => eprintln!("{other}: not a game with an auction here"),
+        }
+    }
+}
+
+/// Belote's rule bot with the take decision it had before issue 29: a fixed score of trump
+/// honours and side aces against thresholds.
+struct BeloteBefore(Box<dyn Bot<BeloteDeal>>);
+
+impl Bot<BeloteDeal> for BeloteBefore {
+    fn name(&self) -> &str {
+        "before"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, BeloteDeal>, rng: &mut GameRng) -> BeloteAction {
+        let view: BeloteView = decision.view();
+        if !matches!(view.step, BeloteStep::FirstRound | BeloteStep::SecondRound) {
+            return self.0.choose(decision, rng);
+        }
+        let trump_value = |hand: CardSet, suit: Suit| -> i32 {
+            hand.iter()
+                .map(|c| {
+                    let r = c.rank().expect("no jokers");
+                    if c.suit() == Some(suit) {
+                        match r {
+                            Rank::Jack => 30,
+                            Rank::Nine => 20,
+                            Rank::Ace => 12,
+                            Rank::Ten => 10,
+                            Rank::King | Rank::Queen => 6,
+                            _ => 4,
+                        }
+                    } else {
+                        match r {
+                            Rank::Ace => 10,
+                            Rank::Ten => 3,
+                            _ => 0,
+                        }
+                    }
+                })
+                .sum()
+        };
+        let with_upcard = view.hand | CardSet::single(view.upcard);
+        let best = decision
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                BeloteAction::Take(s) => Some((*s, trump_value(with_upcard, *s), with_upcard.of_suit(*s).len())),
+                _ => None,
+            })
+            .max_by_key(|&(s, v, _)| (v, s));
+        match best {
+            Some((s, value, count)) if (count >= 3 && value >= 50) || value >= 65 => BeloteAction::Take(s),
+            _ => BeloteAction::Pass,
+        }
+    }
+}
+
+/// Auction Pinochle's rule bot with the auction, trump choice and concession it had before
+/// issue 29: meld in hand plus a rough trick count plus 20 for the widow.
+struct PinochleBefore(Box<dyn Bot<PinochleDeal>>);
+
+fn old_trick_estimate(hand: &DoubleSet, trump: Suit) -> i64 {
+    let trumps = hand.iter().filter(|c| c.suit() == Some(trump)).count() as i64;
+    let aces = hand.iter().filter(|c| c.rank() == Some(Rank::Ace)).count() as i64;
+    20 + 8 * trumps + 12 * aces
+}
+
+fn old_best_trump(hand: &DoubleSet) -> (Suit, i64) {
+    Suit::ALL
+        .into_iter()
+        .map(|t| (t, best_meld(hand, t, false).points + old_trick_estimate(hand, t) + 20))
+        .max_by_key(|&(t, v)| (v, t))
+        .expect("four suits")
+}
+
+impl Bot<PinochleDeal> for PinochleBefore {
+    fn name(&self) -> &str {
+        "before"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, PinochleDeal>, rng: &mut GameRng) -> PinochleAction {
+        let view = decision.view();
+        match view.step {
+            PinochleStep::Auction => {
+                let (_, estimate) = old_best_trump(&view.hand);
+                decision
+                    .legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, PinochleAction::Bid(b) if (*b as i64) <= estimate))
+                    .unwrap_or(PinochleAction::Pass)
+            }
+            PinochleStep::NameTrump => PinochleAction::Trump(old_best_trump(&view.hand).0),
+            PinochleStep::Concede => {
+                let trump = view.trump.expect("trump is named");
+                let meld = view.meld.as_ref().map_or(0, |m| m.points);
+                if meld + old_trick_estimate(&view.hand, trump) + 40 < view.high_bid.unwrap_or(0) {
+                    PinochleAction::Concede
+                } else {
+                    PinochleAction::PlayOn
+                }
+            }
+            _ => self.0.choose(decision, rng),
+        }
+    }
+}
