@@ -151,7 +151,8 @@ fn report<G: Game>(make: &dyn Fn(&G, &str) -> Box<dyn Bot<G::Deal>>) {
     let seeds = env("BIDDING_ARENA", 300);
     if seeds > 1 {
         let deals = env("BIDDING_ARENA_DEALS", 8) as u32;
-        let (mean, lo, hi) = arena::<G>(seeds, deals, &|g| make(g, "medium"), &|g| make(g, "before"));
+        let against = std::env::var("BIDDING_AGAINST").unwrap_or_else(|_| "before".into());
+        let (mean, lo, hi) = arena::<G>(seeds, deals, &|g| make(g, "medium"), &|g| make(g, &against));
         println!(
             "{:<16} arena medium - before: {mean:+.2} {} per {deals}-deal match [{lo:+.2}, {hi:+.2}] ({seeds} seeds x every seating)",
             info.id, info.unit
@@ -175,7 +176,10 @@ fn main() {
                 _ => rule(g),
             }),
             "auction-pinochle" => report::<AuctionPinochle>(&|g, name| match name {
-                "before" => Box::new(PinochleBefore(rule(g))),
+                "before" => Box::new(PinochleBefore(rule(g), 7)),
+                "old-auction" => Box::new(PinochleBefore(rule(g), 1)),
+                "old-trump" => Box::new(PinochleBefore(rule(g), 2)),
+                "old-concede" => Box::new(PinochleBefore(rule(g), 4)),
                 _ => rule(g),
             }),
             // Solo and Big Three bid as before issue 29: `before` is `medium`.
@@ -241,7 +245,7 @@ impl Bot<BeloteDeal> for BeloteBefore {
 
 /// Auction Pinochle's rule bot with the auction, trump choice and concession it had before
 /// issue 29: meld in hand plus a rough trick count plus 20 for the widow.
-struct PinochleBefore(Box<dyn Bot<PinochleDeal>>);
+struct PinochleBefore(Box<dyn Bot<PinochleDeal>>, u8);
 
 fn old_trick_estimate(hand: &DoubleSet, trump: Suit) -> i64 {
     let trumps = hand.iter().filter(|c| c.suit() == Some(trump)).count() as i64;
@@ -265,7 +269,7 @@ impl Bot<PinochleDeal> for PinochleBefore {
     fn choose(&mut self, decision: &Decision<'_, PinochleDeal>, rng: &mut GameRng) -> PinochleAction {
         let view = decision.view();
         match view.step {
-            PinochleStep::Auction => {
+            PinochleStep::Auction if self.1 & 1 != 0 => {
                 let (_, estimate) = old_best_trump(&view.hand);
                 decision
                     .legal
@@ -274,8 +278,8 @@ impl Bot<PinochleDeal> for PinochleBefore {
                     .find(|a| matches!(a, PinochleAction::Bid(b) if (*b as i64) <= estimate))
                     .unwrap_or(PinochleAction::Pass)
             }
-            PinochleStep::NameTrump => PinochleAction::Trump(old_best_trump(&view.hand).0),
-            PinochleStep::Concede => {
+            PinochleStep::NameTrump if self.1 & 2 != 0 => PinochleAction::Trump(old_best_trump(&view.hand).0),
+            PinochleStep::Concede if self.1 & 4 != 0 => {
                 let trump = view.trump.expect("trump is named");
                 let meld = view.meld.as_ref().map_or(0, |m| m.points);
                 if meld + old_trick_estimate(&view.hand, trump) + 40 < view.high_bid.unwrap_or(0) {
