@@ -7,15 +7,20 @@
 //! minimum bid, takes the widow, names trump and buries as the rule bot does and plays the hand
 //! out (never conceding); the card points its side took (buried counters included) are
 //! regressed on `pinochle::trick_features` of its eighteen cards with the trump it named.
+//! `big-three`: each seat in turn is made the solo player at the least bid and the rule bot plays
+//! the hand out; whether the solo player went out first is regressed on `big_three::bid_features`.
 //! Prints the weights to paste into the bot, the fit's R² and residual standard deviation.
+//! `pinochle-evidence`: every hand bid at the minimum and played out, grouped by the rule
+//! bot's estimate of its worth, beside what it realised (are most hands losers at 300?).
 //!
-//! `cargo run --release -p games --example bid_calibration -- belote|auction-pinochle [DEALS]`
+//! `cargo run --release -p games --example bid_calibration -- belote|auction-pinochle|pinochle-evidence|big-three [DEALS]`
 //! (default 4,000 deals).
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Variants};
+use games::big_three::{bid_features, BigThree, BigThreeAction, BigThreeDeal, Step as BigThreeStep};
 use games::belote::{take_features_of, Belote, BeloteAction, BeloteDeal, Step as BeloteStep};
-use games::pinochle::{trick_features, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
+use games::pinochle::{contract_value, trick_features, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
 
 /// Plays `deal` to its end with `bot` in every seat; returns the score changes.
 fn play_out<D: Deal>(mut deal: D, bot: &mut dyn Bot<D>, rng: &mut GameRng) -> Vec<i64> {
@@ -67,7 +72,7 @@ fn belote(deals: u64) -> (Vec<Vec<f64>>, Vec<f64>) {
     (xs, ys)
 }
 
-fn pinochle(deals: u64) -> (Vec<Vec<f64>>, Vec<f64>) {
+fn pinochle(deals: u64, min_meld: i64) -> (Vec<Vec<f64>>, Vec<f64>) {
     let (mut xs, mut ys) = (Vec::new(), Vec::new());
     let mut rng = GameRng::from_seed(7);
     let mut legal = Vec::new();
@@ -116,12 +121,122 @@ fn pinochle(deals: u64) -> (Vec<Vec<f64>>, Vec<f64>) {
             let (Some(result), Some(meld)) = (&view.result, &view.meld) else {
                 continue;
             };
+            // Hands won on meld alone were not played: they tell nothing about tricks.
+            if meld.points < min_meld || view.points_taken.iter().sum::<i64>() == 0 {
+                continue;
+            }
             // Card points the bidder took, buried counters included: its total less its meld.
             xs.push(trick_features(&h, t).to_vec());
             ys.push((result.bidder_total - meld.points) as f64);
         }
     }
     (xs, ys)
+}
+
+fn big_three(deals: u64) -> (Vec<Vec<f64>>, Vec<f64>) {
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    let mut rng = GameRng::from_seed(7);
+    let mut legal = Vec::new();
+    for seed in 0..deals {
+        let (game, deal): (BigThree, BigThreeDeal) = first_deal(900_000 + seed);
+        let mut bot = game.bot("rule").expect("a rule bot");
+        for solo in 0..3 {
+            let mut d = deal.clone();
+            let features = {
+                let v = d.view(solo);
+                bid_features(v.hand, v.hand.contains(v.opening_heart))
+            };
+            // The chosen seat bids the least it may; the others pass, or bid the least when
+            // they must open.
+            while let Some(seat) = d.to_act() {
+                if d.view(seat).step != BigThreeStep::Bidding {
+                    break;
+                }
+                d.legal_actions(&mut legal);
+                let bids = legal.iter().copied().filter(|a| matches!(a, BigThreeAction::Bid(_)));
+                let a = if seat == solo || !legal.contains(&BigThreeAction::Pass) {
+                    bids.min().expect("a bid")
+                } else {
+                    BigThreeAction::Pass
+                };
+                d.apply(a).expect("legal");
+            }
+            if d.view(solo).solo != Some(solo) {
+                continue;
+            }
+            let result = play_out(d, bot.as_mut(), &mut rng);
+            xs.push(features.to_vec());
+            ys.push(f64::from(u8::from(result[solo] > 0)));
+        }
+    }
+    (xs, ys)
+}
+
+/// Whether hands are worth the minimum bid: each seat's hand in turn is made the bidder at the
+/// minimum bid (the others passing) and the rule bot plays it out, conceding as it would. The
+/// hands are grouped by the rule bot's estimate of the contract's worth (`contract_value`, over
+/// 64 widows, in units of the bid) and each group's realised result is printed beside it.
+fn pinochle_evidence(deals: u64) {
+    let mut rng = GameRng::from_seed(11);
+    let mut legal = Vec::new();
+    let edges = [-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, f64::INFINITY];
+    // Per group: hands, estimate sum, realised sum, made count.
+    let mut groups = vec![(0u64, 0.0f64, 0i64, 0u64); edges.len()];
+    for seed in 0..deals {
+        let (game, deal): (AuctionPinochle, PinochleDeal) = first_deal(700_000 + seed);
+        let mut bot = game.bot("rule").expect("a rule bot");
+        for bidder_turn in 0..3 {
+            let mut d = deal.clone();
+            let mut turn = 0;
+            let mut estimate = 0.0;
+            while let Some(seat) = d.to_act() {
+                let view = d.view(seat);
+                if view.step != PinochleStep::Auction {
+                    break;
+                }
+                d.legal_actions(&mut legal);
+                let a = if turn == bidder_turn {
+                    let min = legal
+                        .iter()
+                        .find_map(|a| match a {
+                            PinochleAction::Bid(b) => Some(*b),
+                            _ => None,
+                        })
+                        .expect("a bid");
+                    estimate = contract_value(&view.hand, min as i64, 64, &mut rng);
+                    PinochleAction::Bid(min)
+                } else {
+                    PinochleAction::Pass
+                };
+                d.apply(a).expect("legal");
+                turn += 1;
+            }
+            let bidder = d.to_act().expect("the bidder names trump");
+            let result = play_out(d, bot.as_mut(), &mut rng);
+            let g = edges.iter().position(|&e| estimate < e).expect("the last edge is infinite");
+            let entry = &mut groups[g];
+            entry.0 += 1;
+            entry.1 += estimate;
+            entry.2 += result[bidder];
+            entry.3 += u64::from(result[bidder] > 0);
+        }
+    }
+    let hands: u64 = groups.iter().map(|g| g.0).sum();
+    println!("auction-pinochle: {hands} hands from {deals} deals, each bid at the minimum and played by the rule bot");
+    println!("estimated worth (units)   hands   share  mean estimate  realised (chips)  made");
+    let mut low = f64::NEG_INFINITY;
+    for (g, &high) in groups.iter().zip(&edges) {
+        let n = g.0.max(1) as f64;
+        println!(
+            "[{low:>5.1}, {high:>5.1})          {:>7}  {:>5.1}%  {:>+13.2}  {:>+16.2}  {:>5.1}%",
+            g.0,
+            100.0 * g.0 as f64 / hands as f64,
+            g.1 / n,
+            g.2 as f64 / n,
+            100.0 * g.3 as f64 / n
+        );
+        low = high;
+    }
 }
 
 /// Least squares by the normal equations (with a whisker of ridge so a constant column stays
@@ -167,16 +282,34 @@ fn main() {
     let deals: u64 = args.next().and_then(|d| d.parse().ok()).unwrap_or(4000);
     let (xs, ys) = match game.as_str() {
         "belote" => belote(deals),
-        "auction-pinochle" => pinochle(deals),
+        "big-three" => big_three(deals),
+        "auction-pinochle" => pinochle(deals, args.next().and_then(|d| d.parse().ok()).unwrap_or(0)),
+        "pinochle-evidence" => {
+            pinochle_evidence(deals);
+            return;
+        }
         other => {
             eprintln!("{other}: belote or auction-pinochle");
             std::process::exit(2);
         }
     };
+    if game == "big-three" {
+        // The chance of going out first by top strength, as measured.
+        let mut b = std::collections::BTreeMap::new();
+        for (x, y) in xs.iter().zip(&ys) {
+            let key = x[1] as i64;
+            let e = b.entry(key).or_insert((0.0, 0.0));
+            e.0 += 1.0;
+            e.1 += y;
+        }
+        for (k, (n, s)) in b {
+            println!("top strength {k:>2}: {n:>5} hands, out first {:.3}", s / n);
+        }
+    }
     let (w, r2, sd) = fit(&xs, &ys);
     let mean = ys.iter().sum::<f64>() / ys.len() as f64;
     println!("{game}: {} samples from {deals} deals, mean target {mean:.1}", ys.len());
     println!("R² {r2:.3}, residual sd {sd:.1}");
-    let list: Vec<String> = w.iter().map(|x| format!("{x:.2}")).collect();
+    let list: Vec<String> = w.iter().map(|x| format!("{x:.4}")).collect();
     println!("weights: [{}]", list.join(", "));
 }

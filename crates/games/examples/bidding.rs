@@ -16,7 +16,8 @@ use cards::{CardSet, DoubleSet, GameRng, Rank, Suit};
 use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Seat, Variants};
 use games::belote::{Belote, BeloteAction, BeloteDeal, BeloteView, Step as BeloteStep};
 use games::pinochle::{best_meld, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
-use games::{big_three::BigThree, solo::Solo};
+use games::big_three::{top_strength, BigThree, BigThreeAction, BigThreeDeal, Step as BigThreeStep};
+use games::solo::Solo;
 
 /// The view field naming the seat that holds the contract.
 fn holder_field(id: &str) -> &'static str {
@@ -182,9 +183,12 @@ fn main() {
                 "old-concede" => Box::new(PinochleBefore(rule(g), 4)),
                 _ => rule(g),
             }),
-            // Solo and Big Three bid as before issue 29: `before` is `medium`.
+            // Solo bids as before issue 29: `before` is `medium`.
             "solo" => report::<Solo>(&|g, _| rule(g)),
-            "big-three" => report::<BigThree>(&|g, _| rule(g)),
+            "big-three" => report::<BigThree>(&|g, name| match name {
+                "before" => Box::new(BigThreeBefore(rule(g))),
+                _ => rule(g),
+            }),
             other => eprintln!("{other}: not a game with an auction here"),
         }
     }
@@ -290,5 +294,38 @@ impl Bot<PinochleDeal> for PinochleBefore {
             }
             _ => self.0.choose(decision, rng),
         }
+    }
+}
+
+/// Big Three's rule bot with the bidding it had before issue 29: 3 for each 3, 2 for each 2 and
+/// 1 for each ace; up to 3 from 13, up to 2 from 9, else 1, always the least bid open.
+struct BigThreeBefore(Box<dyn Bot<BigThreeDeal>>);
+
+impl Bot<BigThreeDeal> for BigThreeBefore {
+    fn name(&self) -> &str {
+        "before"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, BigThreeDeal>, rng: &mut GameRng) -> BigThreeAction {
+        let view = decision.view();
+        if view.step != BigThreeStep::Bidding {
+            return self.0.choose(decision, rng);
+        }
+        let strength = top_strength(view.hand);
+        let want = if strength >= 13 {
+            3
+        } else if strength >= 9 {
+            2
+        } else {
+            1
+        };
+        let legal = decision.legal;
+        legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, BigThreeAction::Bid(b) if *b <= want))
+            .min()
+            .or_else(|| legal.iter().copied().find(|a| *a == BigThreeAction::Pass))
+            .unwrap_or(legal[0])
     }
 }

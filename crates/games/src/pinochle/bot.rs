@@ -26,7 +26,7 @@ impl Bot<PinochleDeal> for RuleBot {
             Step::Auction => {
                 // The lowest bid open (bids only go up) if the contract at it is worth more
                 // than passing, judged over widows drawn from the cards it has not seen.
-                let widows = sample_widows(&view.hand, rng);
+                let widows = sample_widows(&view.hand, WIDOWS, rng);
                 legal
                     .iter()
                     .copied()
@@ -111,11 +111,11 @@ pub fn trick_features(holding: &DoubleSet, trump: Suit) -> [f64; TRICK_FEATURES]
 /// Weights of [`trick_features`], fitted by least squares on the card points rule-bot bidders
 /// took in 4,000 deals played out with each seat in turn the bidder at the minimum bid (refit
 /// with `cargo run --release -p games --example bid_calibration -- auction-pinochle`).
-const TRICK_WEIGHTS: [f64; TRICK_FEATURES] = [33.65, 8.68, 20.04, 16.28, 19.95, 14.63, 1.37, 8.64, -0.84];
+const TRICK_WEIGHTS: [f64; TRICK_FEATURES] = [-9.56, 9.78, 12.99, 9.63, 11.90, 4.35, 1.14, 7.22, 0.19];
 
 /// The residual standard deviation of that fit: how far the points taken stray from the
 /// estimate.
-const TRICK_SD: f64 = 30.2;
+const TRICK_SD: f64 = 16.8;
 
 /// The card points a bidder expects to take with `holding` (hand and widow) and `trump`.
 pub fn trick_estimate(holding: &DoubleSet, trump: Suit) -> f64 {
@@ -152,8 +152,8 @@ fn normal_cdf(x: f64) -> f64 {
 /// How many widows the auction weighs.
 const WIDOWS: usize = 12;
 
-/// Widows drawn from the copies `hand` does not hold.
-fn sample_widows(hand: &DoubleSet, rng: &mut GameRng) -> [[Card; 3]; WIDOWS] {
+/// `count` widows drawn from the copies `hand` does not hold.
+fn sample_widows(hand: &DoubleSet, count: usize, rng: &mut GameRng) -> Vec<[Card; 3]> {
     let mut unseen: Vec<Card> = Vec::with_capacity(33);
     for s in Suit::ALL {
         for r in [Rank::Nine, Rank::Jack, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace] {
@@ -163,14 +163,22 @@ fn sample_widows(hand: &DoubleSet, rng: &mut GameRng) -> [[Card; 3]; WIDOWS] {
             }
         }
     }
-    std::array::from_fn(|_| {
-        // A partial shuffle of the first three places.
-        for i in 0..3 {
-            let j = i + rng.index(unseen.len() - i);
-            unseen.swap(i, j);
-        }
-        [unseen[0], unseen[1], unseen[2]]
-    })
+    (0..count)
+        .map(|_| {
+            // A partial shuffle of the first three places.
+            for i in 0..3 {
+                let j = i + rng.index(unseen.len() - i);
+                unseen.swap(i, j);
+            }
+            [unseen[0], unseen[1], unseen[2]]
+        })
+        .collect()
+}
+
+/// What the rule bot expects from winning the auction at `bid` with this fifteen-card hand,
+/// in units of the bid (passing is worth 0), over `widows` widows drawn with `rng`.
+pub fn contract_value(hand: &DoubleSet, bid: i64, widows: usize, rng: &mut GameRng) -> f64 {
+    bid_value(hand, &sample_widows(hand, widows, rng), bid)
 }
 
 /// The expected result of winning the auction at `bid`, in units of the bid, over `widows`:
