@@ -9,16 +9,20 @@
 //! regressed on `pinochle::trick_features` of its eighteen cards with the trump it named.
 //! `big-three`: each seat in turn is made the solo player at the least bid and the rule bot plays
 //! the hand out; whether the solo player went out first is regressed on `big_three::bid_features`.
+//! `solo`: each seat in turn asks alone and declares every game and trump open to it, played
+//! out by the rule bot; its score over the game's value is regressed on `solo::game_features`,
+//! one fit per kind of game (simple, solo, tout).
 //! Prints the weights to paste into the bot, the fit's R² and residual standard deviation.
 //! `pinochle-evidence`: every hand bid at the minimum and played out, grouped by the rule
 //! bot's estimate of its worth, beside what it realised (are most hands losers at 300?).
 //!
-//! `cargo run --release -p games --example bid_calibration -- belote|auction-pinochle|pinochle-evidence|big-three [DEALS]`
+//! `cargo run --release -p games --example bid_calibration -- belote|auction-pinochle|pinochle-evidence|big-three|solo [DEALS]`
 //! (default 4,000 deals).
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Variants};
 use games::big_three::{bid_features, BigThree, BigThreeAction, BigThreeDeal, Step as BigThreeStep};
+use games::solo::{game_features_of, game_kind, Solo, SoloAction, SoloDeal, Step as SoloStep};
 use games::belote::{take_features_of, Belote, BeloteAction, BeloteDeal, Step as BeloteStep};
 use games::pinochle::{contract_value, trick_features, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
 
@@ -172,6 +176,56 @@ fn big_three(deals: u64) -> (Vec<Vec<f64>>, Vec<f64>) {
     (xs, ys)
 }
 
+/// Solo: one data set per kind of game (simple, solo, tout).
+fn solo(deals: u64) -> [(Vec<Vec<f64>>, Vec<f64>); 3] {
+    let mut sets: [(Vec<Vec<f64>>, Vec<f64>); 3] = Default::default();
+    let mut rng = GameRng::from_seed(7);
+    let mut legal = Vec::new();
+    for seed in 0..deals {
+        let (game, deal): (Solo, SoloDeal) = first_deal(900_000 + seed);
+        let mut bot = game.bot("rule").expect("a rule bot");
+        'seat: for declarer in 0..4 {
+            let mut d = deal.clone();
+            // The chosen seat asks; the others pass (a seat that may not pass spoils it).
+            while let Some(seat) = d.to_act() {
+                if d.view(seat).step != SoloStep::Auction {
+                    break;
+                }
+                d.legal_actions(&mut legal);
+                let a = if seat == declarer && legal.contains(&SoloAction::Ask) {
+                    SoloAction::Ask
+                } else if legal.contains(&SoloAction::Pass) {
+                    SoloAction::Pass
+                } else {
+                    continue 'seat;
+                };
+                d.apply(a).expect("legal");
+            }
+            let view = d.view(declarer);
+            if view.declarer != Some(declarer) || view.all_passed {
+                continue;
+            }
+            d.legal_actions(&mut legal);
+            for &a in &legal {
+                let SoloAction::Announce(g, t) = a else { continue };
+                let mut announced = d.clone();
+                announced.apply(a).expect("legal");
+                let result = play_out(announced, bot.as_mut(), &mut rng);
+                // Each kind is fitted on the hands near its decision: at least 3 trumps for a
+                // simple game, 5 for a solo, 6 for a tout.
+                let features = game_features_of(&view, t);
+                if features[1] < [3.0, 5.0, 6.0][game_kind(g)] {
+                    continue;
+                }
+                let set = &mut sets[game_kind(g)];
+                set.0.push(features.to_vec());
+                set.1.push(result[declarer] as f64 / g.value() as f64);
+            }
+        }
+    }
+    sets
+}
+
 /// Whether hands are worth the minimum bid: each seat's hand in turn is made the bidder at the
 /// minimum bid (the others passing) and the rule bot plays it out, conceding as it would. The
 /// hands are grouped by the rule bot's estimate of the contract's worth (`contract_value`, over
@@ -280,6 +334,15 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let game = args.next().unwrap_or_else(|| "belote".into());
     let deals: u64 = args.next().and_then(|d| d.parse().ok()).unwrap_or(4000);
+    if game == "solo" {
+        for (kind, (xs, ys)) in ["simple", "solo", "tout"].iter().zip(solo(deals)) {
+            let (w, r2, sd) = fit(&xs, &ys);
+            let list: Vec<String> = w.iter().map(|x| format!("{x:.4}")).collect();
+            println!("solo {kind}: {} samples, R² {r2:.3}, residual sd {sd:.2}", ys.len());
+            println!("weights: [{}]", list.join(", "));
+        }
+        return;
+    }
     let (xs, ys) = match game.as_str() {
         "belote" => belote(deals),
         "big-three" => big_three(deals),

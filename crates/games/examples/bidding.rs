@@ -17,7 +17,7 @@ use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Seat, Variants};
 use games::belote::{Belote, BeloteAction, BeloteDeal, BeloteView, Step as BeloteStep};
 use games::pinochle::{best_meld, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
 use games::big_three::{top_strength, BigThree, BigThreeAction, BigThreeDeal, Step as BigThreeStep};
-use games::solo::Solo;
+use games::solo::{suit_of, Solo, SoloAction, SoloDeal, SoloGame, SoloView, Step as SoloStep};
 
 /// The view field naming the seat that holds the contract.
 fn holder_field(id: &str) -> &'static str {
@@ -183,8 +183,10 @@ fn main() {
                 "old-concede" => Box::new(PinochleBefore(rule(g), 4)),
                 _ => rule(g),
             }),
-            // Solo bids as before issue 29: `before` is `medium`.
-            "solo" => report::<Solo>(&|g, _| rule(g)),
+            "solo" => report::<Solo>(&|g, name| match name {
+                "before" => Box::new(SoloBefore(rule(g))),
+                _ => rule(g),
+            }),
             "big-three" => report::<BigThree>(&|g, name| match name {
                 "before" => Box::new(BigThreeBefore(rule(g))),
                 _ => rule(g),
@@ -327,5 +329,94 @@ impl Bot<BigThreeDeal> for BigThreeBefore {
             .min()
             .or_else(|| legal.iter().copied().find(|a| *a == BigThreeAction::Pass))
             .unwrap_or(legal[0])
+    }
+}
+
+/// Solo's rule bot with the auction and announcement it had before issue 29: a ceiling from
+/// trump length, top trumps and side aces, and the lowest game allowed.
+struct SoloBefore(Box<dyn Bot<SoloDeal>>);
+
+fn old_ceiling(view: &SoloView) -> (Suit, Option<SoloGame>) {
+    let hand = view.hand;
+    let clubs_queen = cards::Card::new(Rank::Queen, Suit::Clubs);
+    let spades_queen = cards::Card::new(Rank::Queen, Suit::Spades);
+    let score = |t: Suit| {
+        let ts: CardSet = hand.iter().filter(|&c| suit_of(c, t) == t).collect();
+        let top = [clubs_queen, cards::Card::new(Rank::Seven, t), spades_queen, cards::Card::new(Rank::Ace, t)]
+            .iter()
+            .filter(|&&c| ts.contains(c))
+            .count() as u32;
+        let aces = Suit::ALL
+            .iter()
+            .filter(|&&s| s != t && hand.contains(cards::Card::new(Rank::Ace, s)))
+            .count() as u32;
+        (ts.len(), top, aces)
+    };
+    let best = Suit::ALL
+        .into_iter()
+        .max_by_key(|&t| (score(t), t == view.colour))
+        .expect("four suits");
+    let (n, top, aces) = score(best);
+    let pick = |in_suit: SoloGame, in_colour: SoloGame| Some(if best == view.colour { in_colour } else { in_suit });
+    let game = if n >= 7 && top >= 3 {
+        pick(SoloGame::Tout, SoloGame::ToutColour)
+    } else if n >= 5 && top >= 2 && n + aces >= 6 {
+        pick(SoloGame::Solo, SoloGame::SoloColour)
+    } else if n >= 3 && top >= 1 {
+        pick(SoloGame::Simple, SoloGame::SimpleColour)
+    } else {
+        None
+    };
+    (best, game)
+}
+
+impl Bot<SoloDeal> for SoloBefore {
+    fn name(&self) -> &str {
+        "before"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, SoloDeal>, rng: &mut GameRng) -> SoloAction {
+        let view = decision.view();
+        let legal = decision.legal;
+        let (best_trump, ceiling) = old_ceiling(&view);
+        let carries = |g: SoloGame| ceiling.is_some_and(|c| g <= c);
+        match view.step {
+            SoloStep::Auction => {
+                let asked = view
+                    .auction
+                    .last()
+                    .and_then(|e| e.said.strip_prefix("ask ").and_then(|g| g.parse::<SoloGame>().ok()));
+                let choice = legal.iter().copied().find(|a| match a {
+                    SoloAction::Ask => ceiling.is_some(),
+                    SoloAction::AskGame(g) => carries(*g),
+                    SoloAction::Yes => asked.is_some_and(carries),
+                    _ => false,
+                });
+                choice
+                    .or_else(|| legal.iter().copied().find(|a| *a == SoloAction::Pass))
+                    .unwrap_or(legal[0])
+            }
+            SoloStep::Announce => {
+                let lowest = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        SoloAction::Announce(g, _) => Some(*g),
+                        _ => None,
+                    })
+                    .min()
+                    .expect("an announcement is legal");
+                let count = |t: Suit| view.hand.iter().filter(|&c| suit_of(c, t) == t).count() as i32;
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, SoloAction::Announce(g, _) if *g == lowest))
+                    .max_by_key(|a| match a {
+                        SoloAction::Announce(_, t) => count(*t) * 10 + i32::from(*t == best_trump),
+                        _ => 0,
+                    })
+                    .expect("an announcement of the lowest game")
+            }
+            _ => self.0.choose(decision, rng),
+        }
     }
 }
