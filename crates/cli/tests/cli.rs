@@ -224,7 +224,9 @@ fn sim_json_has_the_contract_fields() {
 fn sim_counts_thrown_in_deals_apart_from_played_ones() {
     // Rule-bot Belote players pass on weak hands, so some deals are thrown in.
     let (code, out, _) = cardroom(
-        &["sim", "belote", "--games", "20", "--seed", "5", "--bots", "medium", "--json"],
+        &[
+            "sim", "belote", "--games", "20", "--seed", "5", "--bots", "medium", "--json",
+        ],
         "",
     );
     assert_eq!(code, 0);

@@ -21,10 +21,12 @@
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Variants};
-use games::big_three::{bid_features, BigThree, BigThreeAction, BigThreeDeal, Step as BigThreeStep};
-use games::solo::{game_features_of, game_kind, Solo, SoloAction, SoloDeal, Step as SoloStep};
 use games::belote::{take_features_of, Belote, BeloteAction, BeloteDeal, Step as BeloteStep};
-use games::pinochle::{contract_value, trick_features, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
+use games::big_three::{bid_features, BigThree, BigThreeAction, BigThreeDeal, Step as BigThreeStep};
+use games::pinochle::{
+    contract_value, trick_features, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep,
+};
+use games::solo::{game_features_of, game_kind, Solo, SoloAction, SoloDeal, Step as SoloStep};
 
 /// Plays `deal` to its end with `bot` in every seat; returns the score changes.
 fn play_out<D: Deal>(mut deal: D, bot: &mut dyn Bot<D>, rng: &mut GameRng) -> Vec<i64> {
@@ -41,8 +43,12 @@ fn play_out<D: Deal>(mut deal: D, bot: &mut dyn Bot<D>, rng: &mut GameRng) -> Ve
 
 fn first_deal<G: Game>(seed: u64) -> (G, G::Deal) {
     let info = G::info();
-    let m = Match::<G>::new(MatchSetup::new(info.default_players, Variants::defaults(info.variants), seed))
-        .expect("default setup");
+    let m = Match::<G>::new(MatchSetup::new(
+        info.default_players,
+        Variants::defaults(info.variants),
+        seed,
+    ))
+    .expect("default setup");
     (m.game().clone(), m.deal().clone())
 }
 
@@ -91,7 +97,10 @@ fn pinochle(deals: u64, min_meld: i64) -> (Vec<Vec<f64>>, Vec<f64>) {
             while d.view(d.to_act().expect("auction")).step == PinochleStep::Auction {
                 d.legal_actions(&mut legal);
                 let a = if turn == bidder_turn {
-                    *legal.iter().find(|a| matches!(a, PinochleAction::Bid(_))).expect("a bid")
+                    *legal
+                        .iter()
+                        .find(|a| matches!(a, PinochleAction::Bid(_)))
+                        .expect("a bid")
                 } else {
                     PinochleAction::Pass
                 };
@@ -267,7 +276,10 @@ fn pinochle_evidence(deals: u64) {
             }
             let bidder = d.to_act().expect("the bidder names trump");
             let result = play_out(d, bot.as_mut(), &mut rng);
-            let g = edges.iter().position(|&e| estimate < e).expect("the last edge is infinite");
+            let g = edges
+                .iter()
+                .position(|&e| estimate < e)
+                .expect("the last edge is infinite");
             let entry = &mut groups[g];
             entry.0 += 1;
             entry.1 += estimate;
@@ -310,7 +322,9 @@ fn fit(xs: &[Vec<f64>], ys: &[f64]) -> (Vec<f64>, f64, f64) {
         row[i] += 1e-6;
     }
     for col in 0..k {
-        let pivot = (col..k).max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs())).expect("rows");
+        let pivot = (col..k)
+            .max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))
+            .expect("rows");
         a.swap(col, pivot);
         for r in 0..k {
             if r != col {

@@ -15,8 +15,8 @@
 use cards::{CardSet, DoubleSet, GameRng, Rank, Suit};
 use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Seat, Variants};
 use games::belote::{Belote, BeloteAction, BeloteDeal, BeloteView, Step as BeloteStep};
-use games::pinochle::{best_meld, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
 use games::big_three::{top_strength, BigThree, BigThreeAction, BigThreeDeal, Step as BigThreeStep};
+use games::pinochle::{best_meld, AuctionPinochle, PinochleAction, PinochleDeal, Step as PinochleStep};
 use games::solo::{suit_of, Solo, SoloAction, SoloDeal, SoloGame, SoloView, Step as SoloStep};
 
 /// The view field naming the seat that holds the contract.
@@ -106,8 +106,10 @@ fn arena<G: Game>(
             let mut setup = MatchSetup::new(n, v.clone(), 50_000 + seed);
             setup.deal_limit = Some(deals);
             let mut m = Match::<G>::new(setup).expect("default setup");
-            let mut bots: Vec<Box<dyn Bot<G::Deal>>> =
-                is_new.iter().map(|&x| if x { new(m.game()) } else { old(m.game()) }).collect();
+            let mut bots: Vec<Box<dyn Bot<G::Deal>>> = is_new
+                .iter()
+                .map(|&x| if x { new(m.game()) } else { old(m.game()) })
+                .collect();
             let mut rng = GameRng::from_seed(seed);
             while !m.is_over() {
                 m.legal_actions(&mut legal);
@@ -168,7 +170,9 @@ fn rule<G: Game>(g: &G) -> Box<dyn Bot<G::Deal>> {
 fn main() {
     let mut ids: Vec<String> = std::env::args().skip(1).collect();
     if ids.is_empty() {
-        ids = ["belote", "auction-pinochle", "solo", "big-three"].map(String::from).to_vec();
+        ids = ["belote", "auction-pinochle", "solo", "big-three"]
+            .map(String::from)
+            .to_vec();
     }
     for id in ids {
         match id.as_str() {
@@ -342,10 +346,15 @@ fn old_ceiling(view: &SoloView) -> (Suit, Option<SoloGame>) {
     let spades_queen = cards::Card::new(Rank::Queen, Suit::Spades);
     let score = |t: Suit| {
         let ts: CardSet = hand.iter().filter(|&c| suit_of(c, t) == t).collect();
-        let top = [clubs_queen, cards::Card::new(Rank::Seven, t), spades_queen, cards::Card::new(Rank::Ace, t)]
-            .iter()
-            .filter(|&&c| ts.contains(c))
-            .count() as u32;
+        let top = [
+            clubs_queen,
+            cards::Card::new(Rank::Seven, t),
+            spades_queen,
+            cards::Card::new(Rank::Ace, t),
+        ]
+        .iter()
+        .filter(|&&c| ts.contains(c))
+        .count() as u32;
         let aces = Suit::ALL
             .iter()
             .filter(|&&s| s != t && hand.contains(cards::Card::new(Rank::Ace, s)))

@@ -341,7 +341,7 @@ impl Present for BeloteDeal {
                 "score",
                 None,
                 format!(
-                    "Everyone passed in both rounds: the cards are thrown in, nobody scores, and @{next} {{deal|deals}} next."
+                    "Everyone passed in both rounds: the cards are thrown in, nobody scores, and the deal passes to @{next}."
                 ),
             ));
             return;

@@ -57,7 +57,10 @@ impl Bot<PinochleDeal> for RuleBot {
                 let meld = view.meld.as_ref().map_or(0, |m| m.points);
                 let mut holding = view.hand;
                 holding.add_all(&view.buried);
-                let p = make_chance(meld as f64 + trick_estimate(&holding, trump), view.high_bid.unwrap_or(0));
+                let p = make_chance(
+                    meld as f64 + trick_estimate(&holding, trump),
+                    view.high_bid.unwrap_or(0),
+                );
                 if p < 1.0 / 3.0 {
                     PinochleAction::Concede
                 } else {
@@ -119,14 +122,23 @@ const TRICK_SD: f64 = 16.8;
 
 /// The card points a bidder expects to take with `holding` (hand and widow) and `trump`.
 pub fn trick_estimate(holding: &DoubleSet, trump: Suit) -> f64 {
-    trick_features(holding, trump).iter().zip(TRICK_WEIGHTS).map(|(x, w)| x * w).sum()
+    trick_features(holding, trump)
+        .iter()
+        .zip(TRICK_WEIGHTS)
+        .map(|(x, w)| x * w)
+        .sum()
 }
 
 /// The trump with the best meld plus expected card points, and that value.
 fn best_trump(holding: &DoubleSet) -> (Suit, f64) {
     Suit::ALL
         .into_iter()
-        .map(|t| (t, best_meld(holding, t, false).points as f64 + trick_estimate(holding, t)))
+        .map(|t| {
+            (
+                t,
+                best_meld(holding, t, false).points as f64 + trick_estimate(holding, t),
+            )
+        })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
         .expect("four suits")
 }
@@ -140,7 +152,8 @@ fn make_chance(expected: f64, bid: i64) -> f64 {
 fn normal_cdf(x: f64) -> f64 {
     let z = x.abs() / std::f64::consts::SQRT_2;
     let t = 1.0 / (1.0 + 0.327_591_1 * z);
-    let poly = t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let poly =
+        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let erf = 1.0 - poly * (-z * z).exp();
     if x >= 0.0 {
         0.5 * (1.0 + erf)

@@ -80,10 +80,15 @@ pub const GAME_FEATURES: usize = 7;
 /// spades, ace), side aces, side kings, side suits it is void in, and whether it is eldest.
 pub fn game_features(hand: CardSet, trump: Suit, eldest: bool) -> [f64; GAME_FEATURES] {
     let ts = trumps(hand, trump);
-    let top = [QUEEN_OF_CLUBS, Card::new(Rank::Seven, trump), QUEEN_OF_SPADES, Card::new(Rank::Ace, trump)]
-        .iter()
-        .filter(|&&c| ts.contains(c))
-        .count();
+    let top = [
+        QUEEN_OF_CLUBS,
+        Card::new(Rank::Seven, trump),
+        QUEEN_OF_SPADES,
+        Card::new(Rank::Ace, trump),
+    ]
+    .iter()
+    .filter(|&&c| ts.contains(c))
+    .count();
     let side = |r: Rank| {
         Suit::ALL
             .iter()
