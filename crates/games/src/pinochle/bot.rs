@@ -3,7 +3,7 @@
 //! on played-out hands), names the trump that melds and plays best, buries unprotected counters, concedes hopeless hands, and plays
 //! tricks like its Belote cousin (feed a winning partner, win cheaply, shed low).
 
-use super::meld::best_meld;
+use super::meld::meld_points;
 use super::rules::CardCount;
 use super::scoring::card_points;
 use super::state::{PinochleAction, PinochleDeal, PinochleView, Step};
@@ -26,12 +26,15 @@ impl Bot<PinochleDeal> for RuleBot {
             Step::Auction => {
                 // The lowest bid open (bids only go up) if the contract at it is worth more
                 // than passing, judged over widows drawn from the cards it has not seen.
-                let widows = sample_widows(&view.hand, WIDOWS, rng);
-                legal
-                    .iter()
-                    .copied()
-                    .find(|a| matches!(a, PinochleAction::Bid(b) if bid_value(&view.hand, &widows, *b as i64) > 0.0))
-                    .unwrap_or(PinochleAction::Pass)
+                // (The worth only falls as the bid rises, so the lowest bid open is the one to
+                // weigh.)
+                let lowest = legal.iter().copied().find(|a| matches!(a, PinochleAction::Bid(_)));
+                match lowest {
+                    Some(PinochleAction::Bid(b)) if bid_value(&widow_values(&view.hand, WIDOWS, rng), b as i64) > 0.0 => {
+                        PinochleAction::Bid(b)
+                    }
+                    _ => PinochleAction::Pass,
+                }
             }
             Step::NameTrump => PinochleAction::Trump(best_trump(&view.hand).0),
             Step::Bury => {
@@ -91,9 +94,11 @@ pub const TRICK_FEATURES: usize = 9;
 pub fn trick_features(holding: &DoubleSet, trump: Suit) -> [f64; TRICK_FEATURES] {
     let mut f = [0.0; TRICK_FEATURES];
     f[0] = 1.0;
+    let mut per_suit = [0u8; 4];
     for c in holding.iter() {
-        let trumped = c.suit() == Some(trump);
-        match (trumped, c.rank().expect("no jokers")) {
+        let suit = c.suit().expect("no jokers");
+        per_suit[suit.index()] += 1;
+        match (suit == trump, c.rank().expect("no jokers")) {
             (true, Rank::Ace) => f[2] += 1.0,
             (true, Rank::Ten) => f[3] += 1.0,
             (false, Rank::Ace) => f[4] += 1.0,
@@ -101,12 +106,12 @@ pub fn trick_features(holding: &DoubleSet, trump: Suit) -> [f64; TRICK_FEATURES]
             (false, Rank::King) => f[6] += 1.0,
             _ => {}
         }
-        f[1] += f64::from(u8::from(trumped));
         f[8] += card_points(c, CardCount::Classic) as f64;
     }
+    f[1] = f64::from(per_suit[trump.index()]);
     f[7] = Suit::ALL
         .iter()
-        .filter(|&&s| s != trump && holding.iter().filter(|c| c.suit() == Some(s)).count() <= 2)
+        .filter(|&&s| s != trump && per_suit[s.index()] <= 2)
         .count() as f64;
     f
 }
@@ -136,7 +141,7 @@ fn best_trump(holding: &DoubleSet) -> (Suit, f64) {
         .map(|t| {
             (
                 t,
-                best_meld(holding, t, false).points as f64 + trick_estimate(holding, t),
+                meld_points(holding, t, false) as f64 + trick_estimate(holding, t),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
@@ -165,8 +170,9 @@ fn normal_cdf(x: f64) -> f64 {
 /// How many widows the auction weighs.
 const WIDOWS: usize = 12;
 
-/// `count` widows drawn from the copies `hand` does not hold.
-fn sample_widows(hand: &DoubleSet, count: usize, rng: &mut GameRng) -> Vec<[Card; 3]> {
+/// The expected meld and card points (with its best trump) of `hand` with each of `count`
+/// widows drawn from the copies it does not hold.
+fn widow_values(hand: &DoubleSet, count: usize, rng: &mut GameRng) -> Vec<f64> {
     let mut unseen: Vec<Card> = Vec::with_capacity(33);
     for s in Suit::ALL {
         for r in [Rank::Nine, Rank::Jack, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace] {
@@ -179,11 +185,13 @@ fn sample_widows(hand: &DoubleSet, count: usize, rng: &mut GameRng) -> Vec<[Card
     (0..count)
         .map(|_| {
             // A partial shuffle of the first three places.
+            let mut holding = *hand;
             for i in 0..3 {
                 let j = i + rng.index(unseen.len() - i);
                 unseen.swap(i, j);
+                holding.insert(unseen[i]);
             }
-            [unseen[0], unseen[1], unseen[2]]
+            best_trump(&holding).1
         })
         .collect()
 }
@@ -191,26 +199,19 @@ fn sample_widows(hand: &DoubleSet, count: usize, rng: &mut GameRng) -> Vec<[Card
 /// What the rule bot expects from winning the auction at `bid` with this fifteen-card hand,
 /// in units of the bid (passing is worth 0), over `widows` widows drawn with `rng`.
 pub fn contract_value(hand: &DoubleSet, bid: i64, widows: usize, rng: &mut GameRng) -> f64 {
-    bid_value(hand, &sample_widows(hand, widows, rng), bid)
+    bid_value(&widow_values(hand, widows, rng), bid)
 }
 
-/// The expected result of winning the auction at `bid`, in units of the bid, over `widows`:
-/// with each widow the bot names its best trump, then plays on (worth 2p - 4(1 - p) at the
-/// default prices, p the chance of making it) or concedes (-2), whichever is better.
-/// Passing is worth 0.
-fn bid_value(hand: &DoubleSet, widows: &[[Card; 3]], bid: i64) -> f64 {
-    widows
+/// The expected result of winning the auction at `bid`, in units of the bid, given the value
+/// (meld and expected card points) the hand would have with each of a sample of widows: with
+/// each, the bot plays on (worth 2p - 4(1 - p) at the default prices, p the chance of making
+/// the bid) or concedes (-2), whichever is better. Passing is worth 0.
+fn bid_value(values: &[f64], bid: i64) -> f64 {
+    values
         .iter()
-        .map(|w| {
-            let mut holding = *hand;
-            for &c in w {
-                holding.insert(c);
-            }
-            let p = make_chance(best_trump(&holding).1, bid);
-            (6.0 * p - 4.0).max(-2.0)
-        })
+        .map(|&v| (6.0 * make_chance(v, bid) - 4.0).max(-2.0))
         .sum::<f64>()
-        / widows.len() as f64
+        / values.len() as f64
 }
 
 fn strength(c: Card) -> u8 {
