@@ -272,6 +272,7 @@ impl<G: Game> Match<G> {
             }
             let start = out.said.len();
             self.deal.narrate_end(out);
+            let thrown_in = self.deal.thrown_in();
             let number = self.deals_completed + 1;
             let deals_before = self.deals_completed;
             self.settle_one();
@@ -294,13 +295,23 @@ impl<G: Game> Match<G> {
             } else {
                 String::new()
             };
-            out.all(Event::new(
-                "deal-end",
-                None,
-                format!("Deal {number} is over. Changes in {unit}: {}{house}.", moves.join(", ")),
-            ));
-            for said in &mut out.said[start..] {
-                said.event.breakdown = true;
+            if thrown_in {
+                // Nothing was played, so there is nothing to explain: no breakdown, and front
+                // ends move on to the next deal without asking anyone to read one.
+                out.all(Event::new(
+                    "deal-end",
+                    None,
+                    format!("Deal {number} is over: thrown in, no score."),
+                ));
+            } else {
+                out.all(Event::new(
+                    "deal-end",
+                    None,
+                    format!("Deal {number} is over. Changes in {unit}: {}{house}.", moves.join(", ")),
+                ));
+                for said in &mut out.said[start..] {
+                    said.event.breakdown = true;
+                }
             }
             if self.over {
                 let totals = self.ledger.totals();

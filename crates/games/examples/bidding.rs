@@ -10,7 +10,8 @@
 //! auction-pinochle, solo, big-three, at default rules). `BIDDING_DEALS` (default 2000): deals
 //! counted per game and bot; `BIDDING_ARENA` (default 300): arena seeds (each played at every
 //! seating); `BIDDING_ARENA_DEALS` (default 8): deals per arena match; `BIDDING_BOTS` (default
-//! `before,medium`): the bots counted.
+//! `before,medium`): the bots counted (`hard`, in Belote and Auction Pinochle: `hard` bids, the rule
+//! bot plays).
 
 use cards::{CardSet, DoubleSet, GameRng, Rank, Suit};
 use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Seat, Variants};
@@ -163,6 +164,30 @@ fn report<G: Game>(make: &dyn Fn(&G, &str) -> Box<dyn Bot<G::Deal>>) {
     }
 }
 
+fn hard<G: Game>(g: &G) -> Box<dyn Bot<G::Deal>> {
+    bots::make_bot(g, "hard").expect("hard exists")
+}
+
+/// `hard` for the auction (and Pinochle's concession), the rule bot for the rest: `hard`'s
+/// bidding measured without paying for its play.
+struct HardBids<D: Deal>(Box<dyn Bot<D>>, Box<dyn Bot<D>>, fn(&D) -> bool);
+
+impl<D: Deal> Bot<D> for HardBids<D> {
+    fn name(&self) -> &str {
+        "hard"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, D>, rng: &mut GameRng) -> D::Action {
+        // The deal itself is not open to a bot; a world sampled for the seat shows the same step.
+        let world = decision.sample_world(&mut GameRng::from_seed(0));
+        if (self.2)(&world) {
+            self.0.choose(decision, rng)
+        } else {
+            self.1.choose(decision, rng)
+        }
+    }
+}
+
 fn rule<G: Game>(g: &G) -> Box<dyn Bot<G::Deal>> {
     g.bot("rule").expect("a rule bot")
 }
@@ -178,10 +203,18 @@ fn main() {
         match id.as_str() {
             "belote" => report::<Belote>(&|g, name| match name {
                 "before" => Box::new(BeloteBefore(rule(g))),
+                "hard" => Box::new(HardBids(hard(g), rule(g), |d: &BeloteDeal| {
+                    let step = d.to_act().map(|s| d.view(s).step);
+                    matches!(step, Some(BeloteStep::FirstRound | BeloteStep::SecondRound))
+                })),
                 _ => rule(g),
             }),
             "auction-pinochle" => report::<AuctionPinochle>(&|g, name| match name {
                 "before" => Box::new(PinochleBefore(rule(g), 7)),
+                "hard" => Box::new(HardBids(hard(g), rule(g), |d: &PinochleDeal| {
+                    let step = d.to_act().map(|s| d.view(s).step);
+                    matches!(step, Some(PinochleStep::Auction | PinochleStep::Concede))
+                })),
                 "old-auction" => Box::new(PinochleBefore(rule(g), 1)),
                 "old-trump" => Box::new(PinochleBefore(rule(g), 2)),
                 "old-concede" => Box::new(PinochleBefore(rule(g), 4)),

@@ -673,6 +673,10 @@ impl Deal for BeloteDeal {
         self.step == Step::Over && self.taker.is_none()
     }
 
+    fn bidding(&self) -> bool {
+        matches!(self.step, Step::FirstRound | Step::SecondRound)
+    }
+
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in self.hands {
