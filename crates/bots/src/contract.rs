@@ -36,7 +36,12 @@ impl<D: Deal> ContractSearch<D> {
 /// The seat's score change less the mean of the others', oriented so that more is better.
 pub fn margin(deltas: &[i64], seat: usize, higher_is_better: bool) -> f64 {
     let others = deltas.len().saturating_sub(1).max(1) as f64;
-    let rest: i64 = deltas.iter().enumerate().filter(|&(s, _)| s != seat).map(|(_, &d)| d).sum();
+    let rest: i64 = deltas
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, &d)| d)
+        .sum();
     let m = deltas[seat] as f64 - rest as f64 / others;
     if higher_is_better {
         m

@@ -5,8 +5,10 @@
 //! then plays out in every seat; the taker's team's score less the defenders' is regressed on
 //! `belote::take_features`. `auction-pinochle`: each seat in turn is made the bidder at the
 //! minimum bid, takes the widow, names trump and buries as the rule bot does and plays the hand
-//! out (never conceding); the card points its side took (buried counters included) are
-//! regressed on `pinochle::trick_features` of its eighteen cards with the trump it named.
+//! out (never conceding); the card points it took (buried counters included) are regressed on
+//! `pinochle::trick_features` of its eighteen cards with the trump it named, over holdings
+//! whose meld is at least MIN_MELD (default 0; the bot's weights use 100) and leaving out hands
+//! won on meld alone.
 //! `big-three`: each seat in turn is made the solo player at the least bid and the rule bot plays
 //! the hand out; whether the solo player went out first is regressed on `big_three::bid_features`.
 //! `solo`: each seat in turn asks alone and declares every game and trump open to it, played
@@ -16,8 +18,8 @@
 //! `pinochle-evidence`: every hand bid at the minimum and played out, grouped by the rule
 //! bot's estimate of its worth, beside what it realised (are most hands losers at 300?).
 //!
-//! `cargo run --release -p games --example bid_calibration -- belote|auction-pinochle|pinochle-evidence|big-three|solo [DEALS]`
-//! (default 4,000 deals).
+//! `cargo run --release -p games --example bid_calibration -- belote|auction-pinochle|pinochle-evidence|big-three|solo [DEALS]
+//! [MIN_MELD]` (default 4,000 deals).
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision, Game, Match, MatchSetup, Variants};
@@ -114,7 +116,7 @@ fn pinochle(deals: u64, min_meld: i64) -> (Vec<Vec<f64>>, Vec<f64>) {
                 d.legal_actions(&mut legal);
                 let view = d.view(seat);
                 if view.step == PinochleStep::NameTrump {
-                    holding = Some(view.hand.clone());
+                    holding = Some(view.hand);
                 }
                 let a = if legal.contains(&PinochleAction::PlayOn) {
                     PinochleAction::PlayOn
@@ -326,11 +328,12 @@ fn fit(xs: &[Vec<f64>], ys: &[f64]) -> (Vec<f64>, f64, f64) {
             .max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))
             .expect("rows");
         a.swap(col, pivot);
-        for r in 0..k {
+        let pivot_row = a[col].clone();
+        for (r, row) in a.iter_mut().enumerate() {
             if r != col {
-                let f = a[r][col] / a[col][col];
-                for c in col..=k {
-                    a[r][c] -= f * a[col][c];
+                let f = row[col] / pivot_row[col];
+                for (x, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                    *x -= f * p;
                 }
             }
         }

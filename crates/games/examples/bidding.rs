@@ -30,6 +30,11 @@ fn holder_field(id: &str) -> &'static str {
     }
 }
 
+/// Makes one bot for a seat of the game.
+type Maker<'a, G> = &'a dyn Fn(&G) -> Box<dyn Bot<<G as Game>::Deal>>;
+/// Makes the named bot for a seat of the game.
+type NamedMaker<'a, G> = &'a dyn Fn(&G, &str) -> Box<dyn Bot<<G as Game>::Deal>>;
+
 #[derive(Default)]
 struct Counts {
     deals: u64,
@@ -41,7 +46,7 @@ struct Counts {
 }
 
 /// Plays matches of `per_match` deals with `make()` in every seat until `wanted` deals are done.
-fn count<G: Game>(wanted: u64, make: &dyn Fn(&G) -> Box<dyn Bot<G::Deal>>) -> Counts {
+fn count<G: Game>(wanted: u64, make: Maker<'_, G>) -> Counts {
     let info = G::info();
     let field = holder_field(info.id);
     let v = Variants::defaults(info.variants);
@@ -83,12 +88,7 @@ fn count<G: Game>(wanted: u64, make: &dyn Fn(&G) -> Box<dyn Bot<G::Deal>>) -> Co
 /// One duplicate arena: for each seed, every seating of one `new` among `old`s and of one
 /// `old` among `new`s (Belote: the two partnerships), the difference of the per-seat mean
 /// totals, averaged over the seatings. Returns the mean paired difference and its 95% interval.
-fn arena<G: Game>(
-    seeds: u64,
-    deals: u32,
-    new: &dyn Fn(&G) -> Box<dyn Bot<G::Deal>>,
-    old: &dyn Fn(&G) -> Box<dyn Bot<G::Deal>>,
-) -> (f64, f64, f64) {
+fn arena<G: Game>(seeds: u64, deals: u32, new: Maker<'_, G>, old: Maker<'_, G>) -> (f64, f64, f64) {
     let info = G::info();
     let n = info.default_players;
     let v = Variants::defaults(info.variants);
@@ -133,7 +133,7 @@ fn arena<G: Game>(
     (mean, mean - half, mean + half)
 }
 
-fn report<G: Game>(make: &dyn Fn(&G, &str) -> Box<dyn Bot<G::Deal>>) {
+fn report<G: Game>(make: NamedMaker<'_, G>) {
     let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
     let names = std::env::var("BIDDING_BOTS").unwrap_or_else(|_| "before,medium".into());
     let info = G::info();

@@ -150,8 +150,14 @@ fn a_thrown_in_deal_is_said_plainly_and_has_no_breakdown_to_dismiss() {
         .position(|l| l.starts_with("Everyone passed in both rounds: the cards are thrown in"))
         .expect("the throw-in is told");
     assert_eq!(text[at + 1], "Deal 1 is over: thrown in, no score.");
-    assert!(text[at + 2].starts_with("Deal 2"), "the next deal starts at once: {text:?}");
-    assert!(lines.iter().all(|(_, b)| !b), "no breakdown window for a deal thrown in");
+    assert!(
+        text[at + 2].starts_with("Deal 2"),
+        "the next deal starts at once: {text:?}"
+    );
+    assert!(
+        lines.iter().all(|(_, b)| !b),
+        "no breakdown window for a deal thrown in"
+    );
 
     let (lines, thrown) = all_pass::<games::pinochle::AuctionPinochle>(3);
     assert_eq!(thrown, 1);

@@ -114,11 +114,12 @@ pub fn meld_points(hand: &DoubleSet, trump: Suit, bonuses: bool) -> i64 {
         let count = Suit::ALL.iter().map(|&s| n(r, s)).min().unwrap_or(0);
         points += value(MeldKind::Around(r.letter()), count, bonuses);
     }
-    points + value(
-        MeldKind::Pinochle,
-        n(Rank::Queen, Suit::Spades).min(n(Rank::Jack, Suit::Diamonds)),
-        bonuses,
-    )
+    points
+        + value(
+            MeldKind::Pinochle,
+            n(Rank::Queen, Suit::Spades).min(n(Rank::Jack, Suit::Diamonds)),
+            bonuses,
+        )
 }
 
 /// The best meld for `hand` with `trump`.
