@@ -8,12 +8,15 @@
 //! * difficulty levels: `easy` (the game's rule bot with 30% random moves), `medium` (the rule
 //!   bot), `hard` (ISMCTS with rule-bot rollouts where the game has a rule bot, the other seats
 //!   playing the rule bot inside the tree too, and the rule bot deciding where the game says
-//!   searching does not help); a game may instead name paired rollouts or a bot of its own
-//!   ([`engine::HardSearch`]).
+//!   searching does not help; where the seat bids for a contract, [`ContractSearch`] plays
+//!   each bid out instead and compares margins over the other seats); a game may instead name
+//!   paired rollouts or a bot of its own ([`engine::HardSearch`]).
 
+mod contract;
 mod ismcts;
 mod paired;
 
+pub use contract::{margin, ContractSearch};
 pub use ismcts::{Budget, Ismcts, Rollout};
 pub use paired::PairedRollouts;
 
@@ -111,11 +114,18 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
             _ => Rollout::Random,
         };
-        return Ok(Box::new(
+        let tree: Box<dyn Bot<G::Deal>> = Box::new(
             Ismcts::new("hard", Budget::Iterations(iterations), rollout, higher)
                 .with_guide(rule())
                 .with_opponent_model(true),
-        ));
+        );
+        // Bids are weighed by playing each out with the rule bot (where it is cheap enough).
+        return Ok(match rule() {
+            Some(policy) if G::rule_bot_suits_rollouts() => {
+                Box::new(ContractSearch::new(tree, policy, iterations, higher))
+            }
+            _ => tree,
+        });
     }
     if let Some(rest) = name.strip_prefix("ismcts") {
         let budget = match rest.strip_prefix(':') {

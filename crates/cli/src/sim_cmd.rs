@@ -35,6 +35,7 @@ pub fn run(a: &SimArgs) -> Result<(), String> {
         .collect();
     let mut decisions = 0u64;
     let mut deals = 0u64;
+    let mut thrown_in = 0u64;
     let mut progress = Progress::new(a.games);
     let start = Instant::now();
     let mut opts = a.table.options();
@@ -49,6 +50,7 @@ pub fn run(a: &SimArgs) -> Result<(), String> {
         table.run_bots()?;
         decisions += table.decisions();
         deals += table.deals_completed() as u64;
+        thrown_in += table.deals_thrown_in() as u64;
         for (s, t) in table.totals().into_iter().enumerate() {
             stats[s].total += t;
         }
@@ -77,6 +79,8 @@ pub fn run(a: &SimArgs) -> Result<(), String> {
             "seed": a.table.seed,
             "variants": a.table.variants,
             "deals": deals,
+            "deals_thrown_in": thrown_in,
+            "deals_played": deals - thrown_in,
             "decisions": decisions,
             "elapsed_ms": elapsed.as_secs_f64() * 1000.0,
             "unit": info.unit,
@@ -86,8 +90,13 @@ pub fn run(a: &SimArgs) -> Result<(), String> {
         println!("{out}");
     } else {
         let secs = elapsed.as_secs_f64().max(1e-9);
+        let thrown = if thrown_in > 0 {
+            format!(" ({} played, {thrown_in} thrown in)", deals - thrown_in)
+        } else {
+            String::new()
+        };
         println!(
-            "{}: {} games, {players} players, seed {}, {deals} deals",
+            "{}: {} games, {players} players, seed {}, {deals} deals{thrown}",
             info.name, a.games, a.table.seed
         );
         println!(

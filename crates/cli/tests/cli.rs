@@ -221,11 +221,31 @@ fn sim_json_has_the_contract_fields() {
 }
 
 #[test]
+fn sim_counts_thrown_in_deals_apart_from_played_ones() {
+    // Rule-bot Belote players pass on weak hands, so some deals are thrown in.
+    let (code, out, _) = cardroom(
+        &[
+            "sim", "belote", "--games", "20", "--seed", "5", "--bots", "medium", "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let deals = v["deals"].as_u64().unwrap();
+    let thrown = v["deals_thrown_in"].as_u64().unwrap();
+    let played = v["deals_played"].as_u64().unwrap();
+    assert_eq!(deals, thrown + played);
+    assert!(thrown > 0 && played > 0, "{v}");
+}
+
+#[test]
 fn sim_with_deal_limit_and_errors() {
     let (code, out, _) = cardroom(&["sim", "hearts", "--games", "3", "--deals", "2", "--json"], "");
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["deals"], 6);
+    assert_eq!(v["deals_thrown_in"], 0, "Hearts deals are always played");
+    assert_eq!(v["deals_played"], 6);
     let (code, _, err) = cardroom(&["sim", "hearts", "--bots", "rule,random"], "");
     assert_eq!(code, 2);
     assert!(err.contains("one for every seat"), "{err}");

@@ -33,6 +33,11 @@ impl<'a, D: Deal> Decision<'a, D> {
         self.deal.search_helps()
     }
 
+    /// Whether the seat is bidding for a contract (public information).
+    pub fn bidding(&self) -> bool {
+        self.deal.bidding()
+    }
+
     /// A full state consistent with the seat's view (hidden cards resampled).
     pub fn sample_world(&self, rng: &mut GameRng) -> D {
         self.deal.sample_world(self.seat, rng)

@@ -252,6 +252,22 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
         true
     }
 
+    /// Whether the seat to act is bidding for a contract (an auction or a take decision), where
+    /// `hard` weighs each bid by playing it out rather than by its tree search. It must depend
+    /// only on public information. `hard` weighs at most the first eight legal actions: games
+    /// with longer lists (Auction Pinochle's bids) sort passing first and bids from the lowest.
+    fn bidding(&self) -> bool {
+        false
+    }
+
+    /// Whether this finished deal was thrown in: everyone passed, nobody played a contract and
+    /// the deal passes on (Belote, Auction Pinochle). False (the default) for games that always
+    /// play their deals. Counted by [`crate::Match::deals_thrown_in`] so that simulations can
+    /// tell deals played from deals thrown in.
+    fn thrown_in(&self) -> bool {
+        false
+    }
+
     /// Who deals this deal, when the game chooses (Jewel's cut for seats) rather than the
     /// match's rotation; `None` (the default) means the match's dealer.
     fn dealer_seat(&self) -> Option<Seat> {

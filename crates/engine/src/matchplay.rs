@@ -45,6 +45,8 @@ pub struct Match<G: Game> {
     /// The draw that chose the first dealer, where the game draws for it.
     first_draw: Option<DealerDraw>,
     deals_completed: u32,
+    /// Completed deals that were thrown in ([`Deal::thrown_in`]).
+    deals_thrown_in: u32,
     deal_deltas: Vec<Vec<i64>>,
     /// Chips each completed deal sent to the house.
     deal_house: Vec<i64>,
@@ -61,6 +63,7 @@ impl<G: Game> PartialEq for Match<G> {
             && self.dealer == o.dealer
             && self.first_draw == o.first_draw
             && self.deals_completed == o.deals_completed
+            && self.deals_thrown_in == o.deals_thrown_in
             && self.deal_deltas == o.deal_deltas
             && self.deal_house == o.deal_house
             && self.log == o.log
@@ -97,6 +100,7 @@ impl<G: Game> Match<G> {
             rng,
             deal,
             deals_completed: 0,
+            deals_thrown_in: 0,
             deal_deltas: Vec::new(),
             deal_house: Vec::new(),
             log: Vec::new(),
@@ -118,6 +122,7 @@ impl<G: Game> Match<G> {
         self.first_draw = first_draw;
         self.ledger.reset();
         self.deals_completed = 0;
+        self.deals_thrown_in = 0;
         self.deal_deltas.clear();
         self.deal_house.clear();
         self.log.clear();
@@ -267,6 +272,7 @@ impl<G: Game> Match<G> {
             }
             let start = out.said.len();
             self.deal.narrate_end(out);
+            let thrown_in = self.deal.thrown_in();
             let number = self.deals_completed + 1;
             let deals_before = self.deals_completed;
             self.settle_one();
@@ -289,13 +295,23 @@ impl<G: Game> Match<G> {
             } else {
                 String::new()
             };
-            out.all(Event::new(
-                "deal-end",
-                None,
-                format!("Deal {number} is over. Changes in {unit}: {}{house}.", moves.join(", ")),
-            ));
-            for said in &mut out.said[start..] {
-                said.event.breakdown = true;
+            if thrown_in {
+                // Nothing was played, so there is nothing to explain: no breakdown, and front
+                // ends move on to the next deal without asking anyone to read one.
+                out.all(Event::new(
+                    "deal-end",
+                    None,
+                    format!("Deal {number} is over: thrown in, no score."),
+                ));
+            } else {
+                out.all(Event::new(
+                    "deal-end",
+                    None,
+                    format!("Deal {number} is over. Changes in {unit}: {}{house}.", moves.join(", ")),
+                ));
+                for said in &mut out.said[start..] {
+                    said.event.breakdown = true;
+                }
             }
             if self.over {
                 let totals = self.ledger.totals();
@@ -377,6 +393,12 @@ impl<G: Game> Match<G> {
 
     pub fn deals_completed(&self) -> u32 {
         self.deals_completed
+    }
+
+    /// How many of the completed deals were thrown in (everyone passed): the deals actually
+    /// played are `deals_completed() - deals_thrown_in()`.
+    pub fn deals_thrown_in(&self) -> u32 {
+        self.deals_thrown_in
     }
 
     /// Each completed deal's score changes, in order.
@@ -469,6 +491,7 @@ impl<G: Game> Match<G> {
             self.deal_deltas.push(outcome.deltas);
             self.deal_house.push(outcome.house);
             self.deals_completed += 1;
+            self.deals_thrown_in += u32::from(self.deal.thrown_in());
             let limit_reached = self.setup.deal_limit.is_some_and(|d| self.deals_completed >= d);
             if limit_reached || self.game.match_over(self.ledger.totals(), self.deals_completed) {
                 self.over = true;

@@ -117,6 +117,8 @@ pub trait DynTable: Send {
     fn totals(&self) -> Vec<i64>;
     fn winners(&self) -> Vec<Seat>;
     fn deals_completed(&self) -> u32;
+    /// How many completed deals were thrown in (everyone passed, nothing played).
+    fn deals_thrown_in(&self) -> u32;
     /// Actions applied so far in the match.
     fn decisions(&self) -> u64;
     fn set_bot(&mut self, seat: Seat, name: &str) -> Result<(), String>;
@@ -240,6 +242,10 @@ impl<G: Game> DynTable for Table<G> {
 
     fn deals_completed(&self) -> u32 {
         self.game_match.deals_completed()
+    }
+
+    fn deals_thrown_in(&self) -> u32 {
+        self.game_match.deals_thrown_in()
     }
 
     fn decisions(&self) -> u64 {

@@ -119,3 +119,53 @@ fn big_three_labels_name_the_combination_and_its_cards() {
         "{labels:?}"
     );
 }
+
+/// Lines told to seat 0 (with their breakdown flags) as everyone passes `passes` times.
+fn all_pass<G: Game>(passes: usize) -> (Vec<(String, bool)>, u32) {
+    let info = G::info();
+    let mut setup = MatchSetup::new(info.default_players, Variants::defaults(info.variants), 4);
+    setup.deal_limit = Some(2);
+    let mut m = Match::<G>::new(setup).unwrap();
+    let mut out = Narration::new();
+    for _ in 0..passes {
+        let pass = m.parse_action("pass").unwrap();
+        m.apply_narrated(pass, &mut out).unwrap();
+    }
+    let lines = out
+        .said
+        .iter()
+        .filter(|s| s.audience.includes(Viewer::Seat(0)))
+        .map(|s| (s.event.render(Viewer::Seat(0), &seat_name), s.event.breakdown))
+        .collect();
+    (lines, m.deals_thrown_in())
+}
+
+#[test]
+fn a_thrown_in_deal_is_said_plainly_and_has_no_breakdown_to_dismiss() {
+    let (lines, thrown) = all_pass::<games::belote::Belote>(8);
+    assert_eq!(thrown, 1);
+    let text: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+    let at = text
+        .iter()
+        .position(|l| l.starts_with("Everyone passed in both rounds: the cards are thrown in"))
+        .expect("the throw-in is told");
+    assert_eq!(text[at + 1], "Deal 1 is over: thrown in, no score.");
+    assert!(
+        text[at + 2].starts_with("Deal 2"),
+        "the next deal starts at once: {text:?}"
+    );
+    assert!(
+        lines.iter().all(|(_, b)| !b),
+        "no breakdown window for a deal thrown in"
+    );
+
+    let (lines, thrown) = all_pass::<games::pinochle::AuctionPinochle>(3);
+    assert_eq!(thrown, 1);
+    let text: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+    assert!(
+        text.contains(&"Everyone passed: the cards are thrown in, nobody scores, and the deal passes to seat 1."),
+        "{text:?}"
+    );
+    assert!(text.contains(&"Deal 1 is over: thrown in, no score."));
+    assert!(lines.iter().all(|(_, b)| !b));
+}

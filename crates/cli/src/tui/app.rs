@@ -155,7 +155,8 @@ impl App {
                     lines.extend(self.session.standings());
                     self.overlay = Some(Overlay::MatchEnd { lines });
                 }
-                "deal-end" if !self.session.is_over() => {
+                // A deal thrown in has no breakdown to read: play moves on without a window.
+                "deal-end" if !self.session.is_over() && !self.breakdown.is_empty() => {
                     let lines = std::mem::take(&mut self.breakdown);
                     self.overlay = Some(Overlay::DealEnd { lines });
                 }

@@ -11,7 +11,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use bot::RuleBot;
+pub use bot::{take_estimate, take_features, take_features_of, RuleBot, TAKE_FEATURES};
 pub use declarations::{best_declarations, contest, Declaration, DeclarationKind};
 pub use rules::{Belote, BeloteConfig, ContractBasis, DeclarationsMode, Direction, Rounding, TieRule};
 pub use scoring::{card_points, hand_scores, round_score, HandResult, HandTally};

@@ -336,10 +336,13 @@ impl Present for BeloteDeal {
 
     fn narrate_end(&self, out: &mut Narration) {
         let Some(r) = self.result else {
+            let next = self.next(self.dealer as usize);
             out.all(Event::new(
                 "score",
                 None,
-                "Nobody took in either round: no score, and the cards are dealt again.",
+                format!(
+                    "Everyone passed in both rounds: the cards are thrown in, nobody scores, and the deal passes to @{next}."
+                ),
             ));
             return;
         };

@@ -213,7 +213,7 @@ impl BeloteDeal {
         v
     }
 
-    fn next(&self, seat: Seat) -> Seat {
+    pub(super) fn next(&self, seat: Seat) -> Seat {
         self.cfg.direction.next(seat)
     }
 
@@ -667,6 +667,14 @@ impl Deal for BeloteDeal {
     fn outcome(&self) -> Option<DealOutcome> {
         (self.step == Step::Over)
             .then(|| DealOutcome::with_next_dealer(self.deltas.to_vec(), self.next(self.dealer as Seat)))
+    }
+
+    fn thrown_in(&self) -> bool {
+        self.step == Step::Over && self.taker.is_none()
+    }
+
+    fn bidding(&self) -> bool {
+        matches!(self.step, Step::FirstRound | Step::SecondRound)
     }
 
     fn cards(&self) -> CardCounts {

@@ -315,8 +315,70 @@ fn everyone_passing_twice_throws_the_cards_in() {
         m.apply_text("pass").unwrap();
     }
     assert_eq!(m.deals_completed(), 1);
+    assert_eq!(m.deals_thrown_in(), 1);
     assert_eq!(m.deal_deltas()[0], vec![0, 0, 0, 0]);
     assert_eq!(m.dealer(), 1, "the deal passes to the left");
+}
+
+#[test]
+fn a_thrown_in_deal_is_told_plainly_with_the_next_dealer() {
+    let o = order(FIVES, "KD", STOCK, 0, true);
+    let mut d = deal_of(&[], &o, 0);
+    for _ in 0..7 {
+        apply(&mut d, "pass");
+    }
+    assert!(!d.thrown_in());
+    let said = testkit::apply_told(&mut d, BeloteAction::Pass);
+    assert!(d.thrown_in());
+    assert_eq!(
+        testkit::read(&said, engine::Viewer::Seat(1)),
+        [
+            "Seat 0 passes.",
+            "Everyone passed in both rounds: the cards are thrown in, nobody scores, and the deal passes to you."
+        ]
+    );
+    // A deal with a taker is not thrown in.
+    let mut d = deal_of(&[], &o, 0);
+    apply(&mut d, "take D");
+    assert!(!d.thrown_in());
+}
+
+/// The rule bot's bid for the seat to act in `d`.
+fn rule_choice(d: &BeloteDeal) -> BeloteAction {
+    let mut v = Vec::new();
+    d.legal_actions(&mut v);
+    let totals = [0i64; 4];
+    let decision = engine::Decision::new(d, &v, &totals).unwrap();
+    engine::Bot::choose(&mut RuleBot, &decision, &mut GameRng::from_seed(1))
+}
+
+#[test]
+fn the_rule_bot_takes_on_its_estimate() {
+    // Seat 1 (first to speak) holds the jack, nine and ace of spades; the upcard is a spade.
+    let fives = ["7C 8C 9C TC QD", "JS 9S AS AH 7D", "7H 8H 9H TH JH", "QC KC AC 9D TD"];
+    let stock = "QH KH JC 7S 8S TS QS KD JD 8D AD";
+    let o = order(fives, "KS", stock, 0, true);
+    let d = deal_of(&[], &o, 0);
+    assert_eq!(d.to_act(), Some(1));
+    let view = d.view(1);
+    let strong = take_estimate(&view, Suit::Spades);
+    assert!(strong > 0.0, "{strong}");
+    assert_eq!(rule_choice(&d), BeloteAction::Take(Suit::Spades));
+    // Seat 2, with no spade but the upcard and no ace, passes after seat 1 passes.
+    let mut d = d;
+    apply(&mut d, "pass");
+    assert!(take_estimate(&d.view(2), Suit::Spades) < 0.0);
+    assert_eq!(rule_choice(&d), BeloteAction::Pass);
+    // Each honour in trump adds to the estimate: the jack most of all.
+    let value = |hand: &str| {
+        let view = BeloteView {
+            hand: set(hand),
+            ..d.view(2)
+        };
+        take_estimate(&view, Suit::Spades)
+    };
+    assert!(value("JS 7D 8D 9H TH") > value("8S 7D 8D 9H TH"));
+    assert!(value("JS 7D 8D 9H TH") - value("8S 7D 8D 9H TH") > value("AS 7D 8D 9H TH") - value("8S 7D 8D 9H TH"));
 }
 
 #[test]

@@ -10,7 +10,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use bot::RuleBot;
+pub use bot::{bid_features, top_strength, win_chance, RuleBot, BID_FEATURES};
 pub use combo::{Combo, ComboKind, RankSets};
 pub use rules::{BigThree, BigThreeConfig};
 pub use state::{BigThreeAction, BigThreeDeal, BigThreeView, Step};

@@ -501,6 +501,10 @@ impl Deal for BigThreeDeal {
         }
     }
 
+    fn bidding(&self) -> bool {
+        self.step == Step::Bidding
+    }
+
     fn outcome(&self) -> Option<DealOutcome> {
         (self.step == Step::Over)
             .then(|| DealOutcome::with_next_dealer(self.deltas.to_vec(), self.winner.expect("a winner") as Seat))

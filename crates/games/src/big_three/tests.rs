@@ -655,3 +655,31 @@ fn any_suits_of_a_combination_may_be_played() {
 fn combo_action(t: &str) -> BigThreeAction {
     BigThreeAction::Play(combo(t))
 }
+
+/// The rule bot's bid for the seat to act in `d`.
+fn rule_choice(d: &BigThreeDeal) -> BigThreeAction {
+    let mut legal = Vec::new();
+    d.legal_actions(&mut legal);
+    let totals = [0i64; 3];
+    let decision = engine::Decision::new(d, &legal, &totals).unwrap();
+    engine::Bot::choose(&mut RuleBot, &decision, &mut GameRng::from_seed(1))
+}
+
+#[test]
+fn the_rule_bot_bids_high_on_better_than_even_odds_and_passes_otherwise() {
+    let mut d = BigThreeDeal::new(config(&[]), 0, 0, &order_for(HANDS, WIDOW));
+    // The opener holds nothing above the king: it must bid, and bids the least.
+    assert!(win_chance(&d.view(0)) < 0.5);
+    assert_eq!(rule_choice(&d), BigThreeAction::Bid(1));
+    act(&mut d, "bid 1");
+    // Seat 1: two 3s, two 2s and two aces (top strength 12): worth playing, at the most it may.
+    assert_eq!(top_strength(d.hand(1)), 12);
+    assert!(win_chance(&d.view(1)) > 0.5);
+    assert_eq!(rule_choice(&d), BigThreeAction::Bid(3));
+    // Seat 2's 3, 2 and ace of clubs (6) are not: it passes after a bid of 1.
+    let mut d = BigThreeDeal::new(config(&[]), 0, 0, &order_for(HANDS, WIDOW));
+    act(&mut d, "bid 1");
+    act(&mut d, "pass");
+    assert!(win_chance(&d.view(2)) < 0.5);
+    assert_eq!(rule_choice(&d), BigThreeAction::Pass);
+}

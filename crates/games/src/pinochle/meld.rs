@@ -92,6 +92,36 @@ pub fn meld_cards(kind: MeldKind, trump: Suit) -> Vec<Card> {
     }
 }
 
+/// The points of [`best_meld`] alone, without building its lines (for bots that weigh many
+/// hands).
+pub fn meld_points(hand: &DoubleSet, trump: Suit, bonuses: bool) -> i64 {
+    let n = |r: Rank, s: Suit| hand.count(c(r, s));
+    let max_flush = [Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Jack]
+        .iter()
+        .map(|&r| n(r, trump))
+        .min()
+        .unwrap_or(0);
+    let class_a = |f: u8| {
+        let royal = (n(Rank::King, trump) - f).min(n(Rank::Queen, trump) - f);
+        value(MeldKind::Flush, f, bonuses) + value(MeldKind::RoyalMarriage, royal, bonuses)
+    };
+    let mut points = (0..=max_flush).map(class_a).max().unwrap_or(0);
+    for s in Suit::ALL.into_iter().filter(|&s| s != trump) {
+        points += value(MeldKind::Marriage(s), n(Rank::King, s).min(n(Rank::Queen, s)), bonuses);
+    }
+    points += value(MeldKind::Dix, n(Rank::Nine, trump), bonuses);
+    for r in [Rank::Ace, Rank::King, Rank::Queen, Rank::Jack] {
+        let count = Suit::ALL.iter().map(|&s| n(r, s)).min().unwrap_or(0);
+        points += value(MeldKind::Around(r.letter()), count, bonuses);
+    }
+    points
+        + value(
+            MeldKind::Pinochle,
+            n(Rank::Queen, Suit::Spades).min(n(Rank::Jack, Suit::Diamonds)),
+            bonuses,
+        )
+}
+
 /// The best meld for `hand` with `trump`.
 pub fn best_meld(hand: &DoubleSet, trump: Suit, bonuses: bool) -> Meld {
     let n = |r: Rank, s: Suit| hand.count(c(r, s));

@@ -13,8 +13,8 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use bot::RuleBot;
-pub use meld::{best_meld, meld_cards, Meld, MeldKind, MeldLine};
+pub use bot::{contract_value, trick_estimate, trick_features, RuleBot, TRICK_FEATURES};
+pub use meld::{best_meld, meld_cards, meld_points, Meld, MeldKind, MeldLine};
 pub use rules::{AuctionPinochle, CardCount, MustHead, PinochleConfig};
 pub use scoring::{bid_units, card_points, settle, Outcome};
 pub use state::{PinochleAction, PinochleDeal, PinochleView, Step};

@@ -413,10 +413,11 @@ impl Present for PinochleDeal {
 
     fn narrate_end(&self, out: &mut Narration) {
         let (Some(b), Some(outcome)) = (self.bidder(), self.outcome) else {
+            let next = (self.dealer as usize + 1) % 3;
             out.all(Event::new(
                 "score",
                 None,
-                "Nobody bid: the hand is thrown in and nobody scores.",
+                format!("Everyone passed: the cards are thrown in, nobody scores, and the deal passes to @{next}."),
             ));
             return;
         };
@@ -549,32 +550,25 @@ impl Present for PinochleDeal {
 
 /// Told when a bid or pass ends the auction: who won, and the widow turned up.
 fn auction_end(after: &PinochleDeal, out: &mut Narration) {
-    match (after.step, after.high_bidder) {
-        (Step::NameTrump, Some(b)) => {
-            let b = b as Seat;
-            out.all(Event::new(
-                "contract",
+    // Everyone passed: the end of the deal says so (`narrate_end`), once.
+    if let (Step::NameTrump, Some(b)) = (after.step, after.high_bidder) {
+        let b = b as Seat;
+        out.all(Event::new(
+            "contract",
+            Some(b),
+            format!("@{b} {{win|wins}} the auction at {}.", after.high_bid),
+        ));
+        out.all(
+            Event::new(
+                "widow",
                 Some(b),
-                format!("@{b} {{win|wins}} the auction at {}.", after.high_bid),
-            ));
-            out.all(
-                Event::new(
-                    "widow",
-                    Some(b),
-                    format!(
-                        "The widow is turned up: {}; @{b} {{take|takes}} it.",
-                        cards_text(&after.widow)
-                    ),
-                )
-                .with_cards(after.widow),
-            );
-        }
-        (Step::Over, None) => out.all(Event::new(
-            "redeal",
-            None,
-            "Everyone passes: the hand is thrown in and the deal passes on.",
-        )),
-        _ => {}
+                format!(
+                    "The widow is turned up: {}; @{b} {{take|takes}} it.",
+                    cards_text(&after.widow)
+                ),
+            )
+            .with_cards(after.widow),
+        );
     }
 }
 

@@ -631,6 +631,14 @@ impl Deal for PinochleDeal {
         (self.step == Step::Over).then(|| DealOutcome::new(self.deltas.to_vec()))
     }
 
+    fn thrown_in(&self) -> bool {
+        self.step == Step::Over && self.high_bidder.is_none()
+    }
+
+    fn bidding(&self) -> bool {
+        self.step == Step::Auction
+    }
+
     fn cards(&self) -> CardCounts {
         let mut all = CardCounts::new();
         for h in &self.hands {

@@ -128,6 +128,7 @@ fn meld_optimiser_matches_brute_force_on_random_hands() {
         let bonuses = i % 3 == 0;
         let m = best_meld(&h, trump, bonuses);
         assert_eq!(m.points, brute_force(&h, trump, bonuses), "{h} trump {trump}");
+        assert_eq!(meld_points(&h, trump, bonuses), m.points, "the bots' shortcut agrees");
         // The shown copies are held.
         assert!(m.shown.iter().all(|c| h.count(c) >= m.shown.count(c)));
     }
@@ -681,4 +682,71 @@ fn a_played_hand_adds_up_meld_tricks_and_buried_cards() {
     };
     assert_eq!(lines[n - 1], last);
     assert!(lines[n - 4].contains("and 10 for the last trick"), "{}", lines[n - 4]);
+}
+
+/// The rule bot's choice for the seat to act in `d`.
+fn rule_choice(d: &PinochleDeal) -> PinochleAction {
+    let mut legal = Vec::new();
+    d.legal_actions(&mut legal);
+    let totals = [0i64; 3];
+    let decision = engine::Decision::new(d, &legal, &totals).unwrap();
+    engine::Bot::choose(&mut RuleBot, &decision, &mut GameRng::from_seed(5))
+}
+
+#[test]
+fn the_rule_bot_bids_a_big_meld_and_passes_a_hand_that_cannot_make_the_minimum() {
+    let o = order_for(BIG_MELD, "JC JC 9C");
+    let mut d = PinochleDeal::new(config(&[]), 2, 0, &o);
+    // 100 aces, 80 kings, 60 queens and marriages: far over 300 with any widow.
+    assert!(
+        matches!(rule_choice(&d), PinochleAction::Bid(300)),
+        "{:?}",
+        rule_choice(&d)
+    );
+    let strong = hand(BIG_MELD[0]);
+    let weak = hand(BIG_MELD[2]);
+    let mut rng = GameRng::from_seed(1);
+    assert!(contract_value(&strong, 300, 64, &mut rng) > 1.9);
+    // Tens and nines: no meld to speak of, and most counters in plain suits.
+    assert!(contract_value(&weak, 300, 64, &mut rng) < -1.9);
+    d.apply(PinochleAction::Pass).unwrap();
+    d.apply(PinochleAction::Pass).unwrap();
+    assert_eq!(
+        rule_choice(&d),
+        PinochleAction::Pass,
+        "seat 2's tens and nines are not worth 300"
+    );
+    // The estimate falls as the bid rises.
+    let low = contract_value(&strong, 300, 64, &mut GameRng::from_seed(2));
+    let high = contract_value(&strong, 600, 64, &mut GameRng::from_seed(2));
+    assert!(high < low, "{high} < {low}");
+}
+
+#[test]
+fn a_thrown_in_hand_is_counted_and_told_plainly() {
+    use engine::Viewer;
+    let o = order_for(PLAY_HANDS, "9C 9C 9D");
+    let d = PinochleDeal::new(config(&[]), 2, 0, &o);
+    let (d, _) = told(&d, "pass", Viewer::Seat(1));
+    let (d, _) = told(&d, "pass", Viewer::Seat(1));
+    assert!(!d.thrown_in(), "not over yet");
+    let (d, lines) = told(&d, "pass", Viewer::Seat(1));
+    assert!(d.thrown_in());
+    assert_eq!(
+        lines,
+        [
+            "Seat 2 passes.",
+            "Everyone passed: the cards are thrown in, nobody scores, and the deal passes to seat 0."
+        ]
+    );
+    // A hand played is not thrown in; the match counts thrown-in deals apart.
+    let mut m = {
+        let mut setup = MatchSetup::new(3, Variants::defaults(AuctionPinochle::info().variants), 1);
+        setup.deck = Some(o);
+        Match::<AuctionPinochle>::new(setup).unwrap()
+    };
+    for _ in 0..3 {
+        m.apply_text("pass").unwrap();
+    }
+    assert_eq!((m.deals_completed(), m.deals_thrown_in()), (1, 1));
 }

@@ -13,7 +13,7 @@ mod state;
 mod tests;
 
 pub use auction::{Auction, AuctionStep};
-pub use bot::RuleBot;
+pub use bot::{game_estimate, game_features, game_features_of, game_kind, RuleBot, GAME_FEATURES};
 pub use rules::{CallAceRule, Solo, SoloConfig};
 pub use scoring::{deal_scores, strength, suit_of, SoloGame};
 pub use state::{SoloAction, SoloDeal, SoloView, Step};

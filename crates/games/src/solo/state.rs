@@ -535,6 +535,10 @@ impl Deal for SoloDeal {
         world
     }
 
+    fn bidding(&self) -> bool {
+        self.step == Step::Auction
+    }
+
     fn outcome(&self) -> Option<DealOutcome> {
         (self.step == Step::Over).then(|| DealOutcome::new(self.scores.to_vec()))
     }

@@ -426,3 +426,44 @@ fn rule_bot_beats_random_players() {
         "{d:?}"
     );
 }
+
+/// The rule bot's choice for the seat to act in `d`.
+fn rule_choice(d: &SoloDeal) -> SoloAction {
+    let mut legal = Vec::new();
+    d.legal_actions(&mut legal);
+    let totals = [0i64; 4];
+    let decision = engine::Decision::new(d, &legal, &totals).unwrap();
+    engine::Bot::choose(&mut RuleBot, &decision, &mut GameRng::from_seed(1))
+}
+
+#[test]
+fn the_rule_bot_declares_the_game_its_estimate_prefers() {
+    let mut d = deal(&[], SUITS_APART);
+    // Eldest holds every club and the queen of clubs: a solo in colour is worth the most.
+    let v = d.view(0);
+    let solo_colour = game_estimate(&v, SoloGame::SoloColour, Suit::Clubs);
+    assert!(solo_colour > game_estimate(&v, SoloGame::SimpleColour, Suit::Clubs));
+    assert!(solo_colour > game_estimate(&v, SoloGame::ToutColour, Suit::Clubs));
+    assert!(solo_colour > 0.0);
+    assert_eq!(rule_choice(&d), SoloAction::Ask);
+    act(&mut d, "ask");
+    for _ in 0..3 {
+        act(&mut d, "pass");
+    }
+    // Nobody else asked (the others were made to pass): eldest announces its best game.
+    assert_eq!(d.step(), Step::Announce);
+    assert_eq!(rule_choice(&d), SoloAction::Announce(SoloGame::SoloColour, Suit::Clubs));
+    // A hand of low cards in every suit is worth no game.
+    let weak = SoloView {
+        hand: parse_card_list("8H 9H 8D 9D 8S 9S 9C TC")
+            .unwrap()
+            .into_iter()
+            .collect(),
+        ..d.view(1)
+    };
+    for g in SoloGame::ALL {
+        for t in Suit::ALL {
+            assert!(game_estimate(&weak, g, t) < 0.0, "{g} {t}");
+        }
+    }
+}
