@@ -13,9 +13,11 @@
 
 mod ismcts;
 mod paired;
+mod policy;
 
 pub use ismcts::{Budget, Ismcts, Rollout};
 pub use paired::PairedRollouts;
+pub use policy::SoftPolicy;
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision, Game};

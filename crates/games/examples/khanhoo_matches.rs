@@ -8,7 +8,7 @@
 //! given as `KHANHOO_VARIANTS="stalemate=void max_turns=200"`.
 
 use cards::GameRng;
-use engine::{Decision, Deal, Game, Match, MatchSetup, Variants};
+use engine::{Deal, Decision, Game, Match, MatchSetup, Variants};
 use games::khanhoo::Khanhoo;
 
 #[derive(Default)]

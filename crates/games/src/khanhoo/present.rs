@@ -382,12 +382,12 @@ impl Present for KhanhooDeal {
             _ => facts.push(Fact::new(
                 "Discards",
                 format!(
-                    "{} so far; the hand {} after {}",
+                    "{} so far; {} after {}",
                     self.turns,
                     if self.cfg.stalemate_scores {
-                        "ends in a stalemate, scored as it stands,"
+                        "a stalemate"
                     } else {
-                        "is void"
+                        "the hand is void"
                     },
                     self.cfg.max_turns
                 ),
