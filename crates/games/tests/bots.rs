@@ -25,6 +25,9 @@ fn search_bots_use_only_views_in_every_game() {
         registry::visit(info.id, ViewsOnly("ismcts:24")).unwrap();
         // The shipped level: rule-bot rollouts, the opponent model and the guide.
         registry::visit(info.id, ViewsOnly("hard:24")).unwrap();
+        // With worlds weighted by the other seats' moves (Hearts replays them; elsewhere the
+        // same as `hard`): the candidates and the replayed history come from the view alone.
+        registry::visit(info.id, ViewsOnly("hard-infer:24:8:1")).unwrap();
     }
 }
 
