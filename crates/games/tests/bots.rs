@@ -163,3 +163,16 @@ fn lookahead_bots_beat_the_rule_bots() {
     let d = testkit::duel_against::<games::jewel::Jewel>(3, &[], "hard", "medium", 12, hard_seat);
     assert!(d.bot_mean > d.random_mean, "{d:?}");
 }
+
+/// The games that replay the others' moves for inference rebuild only positions their deals
+/// really passed through.
+#[test]
+fn past_moves_replay_the_history() {
+    assert!(testkit::assert_past_moves_replay_history::<games::hearts::Hearts>(4, 3, 1) > 100);
+    assert!(testkit::assert_past_moves_replay_history::<games::tribello::Tribello>(3, 3, 1) > 100);
+    // Games without `past_moves` rebuild nothing, and their worlds stay uniform.
+    assert_eq!(
+        testkit::assert_past_moves_replay_history::<games::belote::Belote>(4, 1, 1),
+        0
+    );
+}
