@@ -17,6 +17,11 @@
 //!   hand with the fewest deadwood less the share of unseen cards that are outs, then the hand
 //!   worth the most.
 //!
+//! Both add a small bonus (0.01 of a card of deadwood) for throwing a card the others have not
+//! seen the seat take: with four players a single card goes round the table, and a player who
+//! passes on the card just taken leaves every hand as it was. Without it, four-player hands
+//! stalled with about six cards of deadwood each and almost none went out.
+//!
 //! Only the seat's view enters: its hand, the discards, the frozen melds and the cards other
 //! seats are known to hold.
 
