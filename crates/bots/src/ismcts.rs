@@ -11,6 +11,7 @@
 //! inside the tree as well, each from its own view of the sampled world, and the tree holds only
 //! the searcher's decisions.
 
+use crate::inference::Inference;
 use cards::GameRng;
 use engine::{Bot, Deal, Decision};
 use std::time::{Duration, Instant};
@@ -66,6 +67,8 @@ pub struct Ismcts<D: Deal> {
     /// seat's own decisions (an opponent model instead of opponents that see the sampled world).
     opponents_follow_rollout_bot: bool,
     higher_is_better: bool,
+    /// Worlds weighted by the other seats' moves (policy-based inference) instead of uniform.
+    inference: Option<Inference<D>>,
     /// Iterations run by the last decision (for reports and benchmarks).
     pub last_iterations: u32,
 }
@@ -80,8 +83,16 @@ impl<D: Deal> Ismcts<D> {
             guide: None,
             opponents_follow_rollout_bot: false,
             higher_is_better,
+            inference: None,
             last_iterations: 0,
         }
+    }
+
+    /// Draws each iteration's world from a batch weighted by the likelihood of the other
+    /// seats' moves ([`Inference`]), where the game can replay them.
+    pub fn with_inference(mut self, inference: Option<Inference<D>>) -> Ismcts<D> {
+        self.inference = inference;
+        self
     }
 
     /// Lets the other seats play the rollout bot inside the tree as well (no effect with random
@@ -160,6 +171,10 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             reward: 0.0,
         }];
         let start = Instant::now();
+        let pool = match &mut self.inference {
+            Some(inference) => inference.weighted_worlds(decision, rng),
+            None => None,
+        };
         let mut legal = Vec::new();
         let mut path = Vec::with_capacity(64);
         let mut iterations = 0u32;
@@ -172,7 +187,10 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                 _ => {}
             }
             iterations += 1;
-            let mut world = decision.sample_world(rng);
+            let mut world = match &pool {
+                Some(p) => p.draw(rng).clone(),
+                None => decision.sample_world(rng),
+            };
             let mut node = 0;
             path.clear();
             path.push(0);

@@ -13,12 +13,16 @@
 //!   paired rollouts or a bot of its own ([`engine::HardSearch`]).
 
 mod contract;
+mod inference;
 mod ismcts;
 mod paired;
+mod policy;
 
 pub use contract::{margin, ContractSearch};
+pub use inference::{weighted, Inference, WeightedWorlds};
 pub use ismcts::{Budget, Ismcts, Rollout};
 pub use paired::PairedRollouts;
+pub use policy::SoftPolicy;
 
 use cards::GameRng;
 use engine::{Bot, Deal, Decision, Game};
@@ -59,9 +63,18 @@ impl<D: Deal> Bot<D> for Noisy<D> {
     }
 }
 
+/// Candidate worlds weighted per decision by `hard-infer`.
+pub const INFER_CANDIDATES: usize = 200;
+
+/// The soft policy `hard-infer` reads the other seats' moves with.
+pub const INFER_POLICY: SoftPolicy = SoftPolicy {
+    temperature: 1.0,
+    floor: 0.05,
+};
+
 /// Every bot name available for game `G`.
 pub fn bot_names<G: Game>() -> Vec<&'static str> {
-    let mut names = vec!["random", "easy", "medium", "hard", "ismcts"];
+    let mut names = vec!["random", "easy", "medium", "hard", "hard-infer", "ismcts"];
     names.extend_from_slice(G::bot_names());
     names
 }
@@ -84,6 +97,49 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             }));
         }
         _ => {}
+    }
+    // `hard-infer[:N[:C[:T]]]`: `hard`'s tree search with N iterations over worlds weighted by
+    // the other seats' moves, from C candidates at soft-policy temperature T (games without
+    // `Deal::past_moves`, or with another `hard`, play as `hard`).
+    if let Some(rest) = name.strip_prefix("hard-infer") {
+        let parts: Vec<&str> = rest
+            .strip_prefix(':')
+            .map(|r| r.split(':').collect())
+            .unwrap_or_default();
+        if !rest.is_empty() && parts.is_empty() {
+            return Err(format!("unknown bot '{name}'"));
+        }
+        let bad = || format!("bad settings in '{name}': write hard-infer:ITERATIONS:CANDIDATES:TEMPERATURE");
+        let iterations = match parts.first() {
+            Some(n) => n.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(bad)?,
+            None => game.hard_iterations(),
+        };
+        let candidates = match parts.get(1) {
+            Some(n) => n.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(bad)?,
+            None => INFER_CANDIDATES,
+        };
+        let temperature = match parts.get(2) {
+            Some(t) => t.parse().ok().filter(|&t: &f64| t > 0.0).ok_or_else(bad)?,
+            None => INFER_POLICY.temperature,
+        };
+        if parts.len() > 3 {
+            return Err(bad());
+        }
+        if !matches!(G::hard_search(), engine::HardSearch::Tree) {
+            return make_bot(game, &format!("hard:{iterations}"));
+        }
+        let rollout = match rule() {
+            Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
+            _ => Rollout::Random,
+        };
+        let inference =
+            rule().map(|bot| Inference::new(bot, candidates, SoftPolicy::new(temperature, INFER_POLICY.floor)));
+        return Ok(Box::new(
+            Ismcts::new("hard-infer", Budget::Iterations(iterations), rollout, higher)
+                .with_guide(rule())
+                .with_opponent_model(true)
+                .with_inference(inference),
+        ));
     }
     // `hard`, or `hard:N` for N iterations with the same rollouts.
     if let Some(rest) = name.strip_prefix("hard") {

@@ -128,7 +128,7 @@ struct ArenaArgs {
     id: String,
     #[command(flatten)]
     table: TableArgs,
-    /// Bots to compare, comma-separated (random, easy, medium, hard, ismcts[:N], rule).
+    /// Bots to compare, comma-separated (random, easy, medium, hard, hard-infer, ismcts[:N], rule).
     #[arg(long)]
     bots: String,
     /// Games (matches) to play; in duplicate mode each is played once per seat rotation.

@@ -268,6 +268,16 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// For reading the other players' moves (policy-based inference, issue 28): called on a
+    /// world sampled for `seat`, appends to `out` the earlier decisions of this deal made by the
+    /// other seats, each as the state just before it (rebuilt in this world) and the action
+    /// taken. Only this world's cards and the deal's public history may enter, so the answer is
+    /// the same for every world `seat` cannot tell apart from this one but for its hidden cards.
+    /// The default appends nothing: no inference.
+    fn past_moves(&self, seat: Seat, out: &mut Vec<(Self, Self::Action)>) {
+        let _ = (seat, out);
+    }
+
     /// Who deals this deal, when the game chooses (Jewel's cut for seats) rather than the
     /// match's rotation; `None` (the default) means the match's dealer.
     fn dealer_seat(&self) -> Option<Seat> {

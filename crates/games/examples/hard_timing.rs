@@ -3,7 +3,8 @@
 //! about half a second on the project's two-core machine.
 //!
 //! `cargo run --release -p games --example hard_timing -- [game ...]` (default: every game);
-//! `HARD_TIMING_MATCHES` (default 4) and `HARD_TIMING_DEALS` (default 2) set the sample.
+//! `HARD_TIMING_MATCHES` (default 4) and `HARD_TIMING_DEALS` (default 2) set the sample, and
+//! `HARD_TIMING_BOT` another bot to time (`hard-infer`, say; default `hard`).
 
 use cards::GameRng;
 use engine::{Decision, Game, Match, MatchSetup, Variants};
@@ -13,6 +14,7 @@ use std::time::Instant;
 struct Timing {
     matches: u64,
     deals: u32,
+    bot: String,
 }
 
 impl GameVisitor for Timing {
@@ -25,7 +27,7 @@ impl GameVisitor for Timing {
             let mut setup = MatchSetup::new(info.default_players, v.clone(), seed);
             setup.deal_limit = Some(self.deals);
             let mut m = Match::<G>::new(setup).expect("default setup");
-            let mut hard = bots::make_bot(m.game(), "hard").expect("hard exists");
+            let mut hard = bots::make_bot(m.game(), &self.bot).expect("the bot exists");
             let mut rng = GameRng::from_seed(seed);
             let mut legal = Vec::new();
             while !m.is_over() {
@@ -61,7 +63,8 @@ fn main() {
         ids = registry::all().iter().map(|i| i.id.to_string()).collect();
     }
     for id in ids {
-        if let Err(e) = registry::visit(&id, Timing { matches, deals }) {
+        let bot = std::env::var("HARD_TIMING_BOT").unwrap_or_else(|_| "hard".into());
+        if let Err(e) = registry::visit(&id, Timing { matches, deals, bot }) {
             eprintln!("{e}");
         }
     }

@@ -25,6 +25,9 @@ fn search_bots_use_only_views_in_every_game() {
         registry::visit(info.id, ViewsOnly("ismcts:24")).unwrap();
         // The shipped level: rule-bot rollouts, the opponent model and the guide.
         registry::visit(info.id, ViewsOnly("hard:24")).unwrap();
+        // With worlds weighted by the other seats' moves (Hearts replays them; elsewhere the
+        // same as `hard`): the candidates and the replayed history come from the view alone.
+        registry::visit(info.id, ViewsOnly("hard-infer:24:8:1")).unwrap();
     }
 }
 
@@ -159,4 +162,17 @@ fn lookahead_bots_beat_the_rule_bots() {
     // Jewel: points, zero-sum; three deals a match at three players.
     let d = testkit::duel_against::<games::jewel::Jewel>(3, &[], "hard", "medium", 12, hard_seat);
     assert!(d.bot_mean > d.random_mean, "{d:?}");
+}
+
+/// The games that replay the others' moves for inference rebuild only positions their deals
+/// really passed through.
+#[test]
+fn past_moves_replay_the_history() {
+    assert!(testkit::assert_past_moves_replay_history::<games::hearts::Hearts>(4, 3, 1) > 100);
+    assert!(testkit::assert_past_moves_replay_history::<games::tribello::Tribello>(3, 3, 1) > 100);
+    // Games without `past_moves` rebuild nothing, and their worlds stay uniform.
+    assert_eq!(
+        testkit::assert_past_moves_replay_history::<games::belote::Belote>(4, 1, 1),
+        0
+    );
 }

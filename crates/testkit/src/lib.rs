@@ -746,3 +746,66 @@ pub fn assert_bot_uses_only_views<G: Game>(players: usize, variants: &[&str], na
     }
     assert!(checked > 0, "no decision was checked");
 }
+
+/// Checks a game's `Deal::past_moves` (policy-based inference) on matches between rule bots: at
+/// every decision, on the true deal, each position it rebuilds is one the deal really passed
+/// through, in order, with the action really taken there, by another seat than the one asking;
+/// and a world sampled for the asking seat rebuilds as many moves by the same seats. Returns
+/// how many moves were rebuilt in all (so a caller can require some).
+pub fn assert_past_moves_replay_history<G: Game>(players: usize, matches: u64, seed: u64) -> usize {
+    let v = Variants::defaults(G::info().variants);
+    let mut rng = GameRng::from_seed(seed);
+    let mut legal = Vec::new();
+    let mut rebuilt = 0;
+    for k in 0..matches {
+        let mut setup = MatchSetup::new(players, v.clone(), seed.wrapping_add(k));
+        setup.deal_limit = Some(1);
+        let mut m = Match::<G>::new(setup).unwrap_or_else(|e| panic!("{e}"));
+        let mut bot = make_bot(m.game(), "medium").unwrap_or_else(|e| panic!("{e}"));
+        let mut history: Vec<(G::Deal, <G::Deal as Deal>::Action)> = Vec::new();
+        while let Some(seat) = m.to_act() {
+            let deal = m.deal().clone();
+            let mut past = Vec::new();
+            deal.past_moves(seat, &mut past);
+            let mut at = 0;
+            for (state, action) in &past {
+                assert_ne!(
+                    state.to_act(),
+                    Some(seat),
+                    "{}: a move of the asking seat",
+                    G::info().id
+                );
+                let found = history[at..].iter().position(|(s, a)| s == state && a == action);
+                let i = found.unwrap_or_else(|| {
+                    panic!(
+                        "{} seed {}: a rebuilt position the deal never passed through",
+                        G::info().id,
+                        seed.wrapping_add(k)
+                    )
+                });
+                at += i + 1;
+            }
+            let world = deal.sample_world(seat, &mut rng);
+            let mut replayed = Vec::new();
+            world.past_moves(seat, &mut replayed);
+            let actors = |v: &[(G::Deal, <G::Deal as Deal>::Action)]| -> Vec<_> {
+                v.iter().map(|(s, a)| (s.to_act(), *a)).collect()
+            };
+            assert_eq!(
+                actors(&replayed),
+                actors(&past),
+                "{}: a sampled world replays other moves",
+                G::info().id
+            );
+            rebuilt += past.len();
+            m.legal_actions(&mut legal);
+            let decision = Decision::new(m.deal(), &legal, m.totals()).expect("a seat is to act");
+            let action = bot.choose(&decision, &mut rng);
+            if m.deals_completed() == 0 {
+                history.push((deal, action));
+            }
+            m.apply(action).expect("legal");
+        }
+    }
+    rebuilt
+}

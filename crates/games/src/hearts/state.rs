@@ -80,6 +80,9 @@ pub struct HeartsDeal {
     pub(super) hearts_broken: bool,
     /// Cards played to tricks so far, the current trick included.
     pub(super) played: CardSet,
+    /// The same cards in the order they were played (public; the first `played.len()` hold
+    /// cards), so that a world can be replayed from the start of play (`Deal::past_moves`).
+    pub(super) plays: [Card; 52],
     /// Public inferences: cards each seat is known not to hold (shown out of a suit, ...).
     pub(super) cannot_hold: [CardSet; 4],
     pub(super) scores: [i64; 4],
@@ -109,6 +112,7 @@ impl HeartsDeal {
             tricks_done: 0,
             hearts_broken: false,
             played: CardSet::EMPTY,
+            plays: [Card::JOKER; 52],
             cannot_hold: [CardSet::EMPTY; 4],
             scores: [0; 4],
         };
@@ -231,6 +235,7 @@ impl HeartsDeal {
     fn play(&mut self, card: Card, duties: Duties) {
         let seat = self.to_act as usize;
         self.hands[seat].remove(card);
+        self.plays[self.played.len() as usize] = card;
         self.played.insert(card);
         self.cannot_hold[seat] |= duties.revealed_absent(card);
         let is_heart = card.suit() == Some(Suit::Hearts);
@@ -391,6 +396,49 @@ impl Deal for HeartsDeal {
 
     fn outcome(&self) -> Option<DealOutcome> {
         (self.phase == Phase::Over).then(|| DealOutcome::new(self.scores.to_vec()))
+    }
+
+    /// The other seats' plays to tricks so far, replayed in this world from the start of play
+    /// (each seat's hand then: what it holds now and what it has played). Passes are not
+    /// replayed: the sampled passes of others are only a guess.
+    fn past_moves(&self, seat: Seat, out: &mut Vec<(HeartsDeal, HeartsAction)>) {
+        let n = self.played.len() as usize;
+        if n == 0 || !matches!(self.phase, Phase::Playing | Phase::MoonChoice) {
+            return;
+        }
+        // Leaders, walking back from the current trick: each trick's winner led the next.
+        let done = n / 4;
+        let mut leaders = [0usize; 14];
+        leaders[done] = self.trick.leader();
+        for k in (0..done).rev() {
+            let mut t = Trick::new(0);
+            self.plays[4 * k..4 * k + 4].iter().for_each(|&c| t.push(c));
+            let w = t.winning_index(None, Card::suit, ace_high);
+            leaders[k] = (leaders[k + 1] + 4 - w) % 4;
+        }
+        let mut start = self.clone();
+        for (i, &c) in self.plays[..n].iter().enumerate() {
+            start.hands[(leaders[i / 4] + i % 4) % 4].insert(c);
+        }
+        start.phase = Phase::Playing;
+        start.trick = Trick::new(leaders[0]);
+        start.last_trick = Trick::new(0);
+        start.tricks_done = 0;
+        start.hearts_broken = false;
+        start.played = CardSet::EMPTY;
+        start.plays = [Card::JOKER; 52];
+        start.won = [CardSet::EMPTY; 4];
+        start.cannot_hold = [CardSet::EMPTY; 4];
+        start.to_act = leaders[0] as u8;
+        for &c in &self.plays[..n] {
+            let before = (start.to_act as Seat != seat).then(|| start.clone());
+            if start.apply(HeartsAction::Card(c)).is_err() {
+                return; // not this world's history (cannot happen for a consistent world)
+            }
+            if let Some(b) = before {
+                out.push((b, HeartsAction::Card(c)));
+            }
+        }
     }
 
     fn cards(&self) -> CardCounts {

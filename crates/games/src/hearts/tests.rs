@@ -517,7 +517,9 @@ const PERFT_HX4_OMNIBUS: u64 = 10 * 5 * 9;
 #[test]
 fn state_is_small_and_flat() {
     let size = std::mem::size_of::<HeartsDeal>();
-    assert!(size <= 256, "HeartsDeal is {size} bytes");
+    // 256 bytes of cards and scores, and 52 for the order of play (public history, which
+    // `past_moves` replays for policy-based inference).
+    assert!(size <= 320, "HeartsDeal is {size} bytes");
     println!("HeartsDeal: {size} bytes");
 }
 
@@ -528,4 +530,54 @@ fn rule_bot_beats_random_players_by_a_wide_margin() {
     let d = testkit::duel::<Hearts>(4, &[], "rule", 120, |k, s| s == (k % 4) as usize);
     assert!(d.bot_mean * 3.0 < d.random_mean, "{d:?}");
     assert!(d.bot_wins * 100 >= d.matches * 80, "{d:?}");
+}
+
+/// Policy-based inference replays the others' plays (`Deal::past_moves`): on the true deal it
+/// rebuilds exactly the positions the other seats played from, with the cards they played; in a
+/// sampled world it replays the same public plays from that world's hands.
+#[test]
+fn past_moves_rebuild_the_positions_the_others_played_from() {
+    use engine::Decision;
+    for seed in 0..6u64 {
+        let v = Variants::defaults(Hearts::info().variants);
+        let mut setup = MatchSetup::new(4, v, seed);
+        setup.deal_limit = Some(1);
+        let mut m = Match::<Hearts>::new(setup).unwrap();
+        let mut bot = m.game().bot("rule").unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let mut legal = Vec::new();
+        let mut history: Vec<(HeartsDeal, HeartsAction)> = Vec::new();
+        while let Some(seat) = m.deal().to_act() {
+            let deal = m.deal().clone();
+            if deal.phase() == Phase::Playing && deal.view(seat).tricks_played >= 1 {
+                let mut past = Vec::new();
+                deal.past_moves(seat, &mut past);
+                let theirs: Vec<_> = history
+                    .iter()
+                    .filter(|(d, _)| d.to_act() != Some(seat))
+                    .cloned()
+                    .collect();
+                assert_eq!(past.len(), theirs.len(), "seed {seed}");
+                for ((a, x), (b, y)) in past.iter().zip(&theirs) {
+                    assert_eq!(x, y);
+                    assert_eq!(a, b, "seed {seed}: the rebuilt position differs");
+                }
+                // A sampled world replays the same plays, by the same seats.
+                let world = deal.sample_world(seat, &mut rng);
+                let mut replayed = Vec::new();
+                world.past_moves(seat, &mut replayed);
+                assert_eq!(replayed.len(), past.len());
+                for ((a, x), (b, y)) in replayed.iter().zip(&past) {
+                    assert_eq!((a.to_act(), x), (b.to_act(), y));
+                    assert_eq!(a.view(seat).trick, b.view(seat).trick);
+                }
+            }
+            m.legal_actions(&mut legal);
+            let a = bot.choose(&Decision::new(m.deal(), &legal, m.totals()).unwrap(), &mut rng);
+            if deal.phase() == Phase::Playing {
+                history.push((deal, a));
+            }
+            m.apply(a).unwrap();
+        }
+    }
 }

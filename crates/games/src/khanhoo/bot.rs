@@ -1,8 +1,10 @@
 //! A rule-based Khanhoo player: keeps the discard that raises its best meld value, throws the
 //! card it misses least, goes out when it can, bumps for valuable melds and challenges when its
-//! own meld is worth at least as much.
+//! own meld is worth at least as much. With four players, where the only draw is the previous
+//! discard, it discards to go out instead (`plan`).
 
-use super::state::{hand_value, KhanhooAction, KhanhooDeal};
+use super::plan::{plan_discard, shown, unseen_cards};
+use super::state::{hand_value, KhanhooAction, KhanhooDeal, Step};
 use super::KhanhooConfig;
 use cards::{CardCounts, GameRng};
 use engine::{Bot, Decision};
@@ -77,6 +79,21 @@ impl Bot<KhanhooDeal> for RuleBot {
                 Some((a, v)) if v >= bump => a,
                 _ => KhanhooAction::Accept,
             };
+        }
+        let throws = legal.iter().filter_map(|a| match a {
+            KhanhooAction::Discard(c) => Some(*c),
+            _ => None,
+        });
+        if view.hand_sizes.len() >= 4 && view.step == Step::Discard {
+            // Four players: play to go out (decision KHA-3, `plan`).
+            return KhanhooAction::Discard(plan_discard(
+                &cfg,
+                &hand,
+                throws,
+                &unseen_cards(&view),
+                &shown(&view),
+                false,
+            ));
         }
         // Discard the card whose loss costs least (higher-value hands first).
         *legal

@@ -6,13 +6,15 @@
 //! in the discards, not frozen on the table, not known to be in another hand), counting the
 //! 5-point bonus when the rest would then meld completely; and it takes the discard when the
 //! hand expected after taking it beats the average of drawing blind. Bumps, challenges and
-//! going out follow the rule bot.
+//! going out follow the rule bot. With four players it discards by the going-out plan of
+//! [`super::plan`], counting outs.
 //!
 //! The tree search does not help here (random rollouts misplay rummy, and solver-based ones are
 //! too slow to run enough of), so this is what `hard` plays (`HardSearch::GameBot`). It reads
 //! only its seat's view.
 
 use super::bot::RuleBot;
+use super::plan::{plan_discard, shown, unseen_cards};
 use super::state::{hand_partition, hand_value, KhanhooAction, KhanhooDeal, Step, OUT_BONUS};
 use super::KhanhooConfig;
 use crate::lookahead::{best_throw, potential, stock_value, take_value, Evaluator, Unseen};
@@ -103,6 +105,22 @@ impl Bot<KhanhooDeal> for LookaheadBot {
             Unseen::from_pack(DeckSpec::Khanhoo61.counts(), seen.copied()),
         );
         let hand: CardCounts = view.hand.iter().copied().collect();
+        if discard && view.hand_sizes.len() >= 4 {
+            // Four players: the only draw is the previous discard, and the hand plays to go
+            // out (decision KHA-3, `plan`), counting its outs among the unseen cards.
+            let throws = legal.iter().filter_map(|a| match a {
+                KhanhooAction::Discard(c) => Some(*c),
+                _ => None,
+            });
+            return KhanhooAction::Discard(plan_discard(
+                &self.cfg,
+                &hand,
+                throws,
+                &unseen_cards(&view),
+                &shown(&view),
+                true,
+            ));
+        }
         if draw_choice {
             let top = *view.discards.last().expect("a discard to take");
             return if take_value(&eval, &unseen, &hand, top) > stock_value(&eval, &unseen, &hand, 2) {

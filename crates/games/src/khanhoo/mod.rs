@@ -6,6 +6,7 @@
 mod bot;
 mod lookahead;
 pub mod melds;
+pub mod plan;
 mod present;
 mod rules;
 mod state;

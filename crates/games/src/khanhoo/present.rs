@@ -132,6 +132,7 @@ fn title(d: &KhanhooDeal) -> String {
         Step::Bump => format!("bumps for the {}", d.top_discard()),
         Step::Challenge => format!("a challenge for the {}", d.top_discard()),
         Step::Over if d.void => "void".to_string(),
+        Step::Over if d.stalemate => "stalemate".to_string(),
         Step::Over => "over".to_string(),
     };
     format!("Khanhoo, hand {}: {stage}", d.deal_number + 1)
@@ -371,9 +372,25 @@ impl Present for KhanhooDeal {
                 format!("void: nobody went out within {} discards", self.cfg.max_turns),
             )),
             (true, Some(o)) => facts.push(Fact::new("Went out", format!("@{o}"))),
+            (true, None) => facts.push(Fact::new(
+                "Result",
+                format!(
+                    "stalemate: nobody went out within {} discards; the hands score as they stand",
+                    self.cfg.max_turns
+                ),
+            )),
             _ => facts.push(Fact::new(
                 "Discards",
-                format!("{} so far; the hand is void after {}", self.turns, self.cfg.max_turns),
+                format!(
+                    "{} so far; {} after {}",
+                    self.turns,
+                    if self.cfg.stalemate_scores {
+                        "a stalemate"
+                    } else {
+                        "the hand is void"
+                    },
+                    self.cfg.max_turns
+                ),
             )),
         }
 
@@ -635,8 +652,18 @@ impl Present for KhanhooDeal {
             ));
             return;
         }
+        if self.stalemate {
+            out.all(Event::new(
+                "score",
+                None,
+                format!(
+                    "Nobody went out within {} discards: a stalemate, and every hand scores as it stands.",
+                    self.cfg.max_turns
+                ),
+            ));
+        }
         let n = self.players as usize;
-        let first = self.out.map_or(0, Seat::from);
+        let first = self.out.map_or(self.next(self.discarder as Seat), Seat::from);
         for k in 0..n {
             let s = (first + k) % n;
             let went_out = self.out == Some(s as u8);

@@ -10,13 +10,17 @@ pub struct KhanhooConfig {
     pub aces_exactly_three: bool,
     pub aces_can_form_triplet: bool,
     pub challenger_must_expose: bool,
+    /// Discards after which a hand nobody has gone out of ends in a stalemate (KHA-3); `auto`
+    /// is resolved here for the table size.
     pub max_turns: u32,
+    /// A stalemate scores every hand as it stands (false: the hand is void).
+    pub stalemate_scores: bool,
     pub target: i64,
     /// Equal top totals past the target: play another hand (false: share the win).
     pub tie_plays_on: bool,
 }
 
-static VARIANTS: [VariantSpec; 7] = [
+static VARIANTS: [VariantSpec; 8] = [
     VariantSpec {
         key: "aces_meld_sizes",
         kind: VariantKind::Choice(&["3", "3-5"]),
@@ -59,12 +63,22 @@ static VARIANTS: [VariantSpec; 7] = [
     },
     VariantSpec {
         key: "max_turns",
-        kind: VariantKind::Int { min: 10, max: 10_000 },
-        default: "200",
-        doc: "a hand with no one out after this many discards is void",
+        kind: VariantKind::Text(check_max_turns),
+        default: "auto",
+        doc: "a hand with no one out after this many discards (10 to 10000) ends in a stalemate; auto: 15 per player (30, 45 or 60)",
         label: "Discard limit per hand",
-        explain: "A hand in which nobody has gone out after this many discards is void and scores nothing.",
+        explain: "A hand in which nobody has gone out after this many discards ends in a stalemate. Auto allows fifteen discards per player: 30 with two players, 45 with three, 60 with four.",
         choice_labels: &[],
+        applies_when: None,
+    },
+    VariantSpec {
+        key: "stalemate",
+        kind: VariantKind::Choice(&["score", "void"]),
+        default: "score",
+        doc: "a stalemate scores every hand as it stands (no going-out bonus), or makes the hand void",
+        label: "Hand nobody goes out of",
+        explain: "When the discard limit is reached with nobody out, everyone scores the melds they hold (nobody gets the 5 for going out), or the hand is void and nobody scores.",
+        choice_labels: &["Score the hands as they stand", "Void: nobody scores"],
         applies_when: None,
     },
     VariantSpec {
@@ -103,6 +117,24 @@ static INFO: GameInfo = GameInfo {
     summary: "An old Chinese-origin rummy game with a 61-card pack of doubled cards and one joker. You draw and discard to build your sixteen cards into sets and sequences; the first to go out scores, and the game goes to whoever first reaches 50 points.",
 };
 
+/// Discards per player allowed by `max_turns=auto` (decision KHA-3).
+pub const TURNS_PER_PLAYER: u32 = 15;
+
+fn check_max_turns(v: &str) -> Result<(), String> {
+    if v.eq_ignore_ascii_case("auto") {
+        return Ok(());
+    }
+    match v.parse::<u32>() {
+        Ok(n) if (10..=10_000).contains(&n) => Ok(()),
+        _ => Err("give auto or a number of discards from 10 to 10000".into()),
+    }
+}
+
+/// The discard limit for `players` under the variant text (`auto`: 15 per player).
+pub fn max_turns_for(players: usize, text: &str) -> u32 {
+    text.parse().unwrap_or(TURNS_PER_PLAYER * players as u32)
+}
+
 /// Khanhoo configured for a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Khanhoo {
@@ -123,7 +155,8 @@ impl Game for Khanhoo {
                 aces_exactly_three: v.get("aces_meld_sizes") == "3",
                 aces_can_form_triplet: v.get_bool("aces_can_form_triplet"),
                 challenger_must_expose: v.get_bool("challenger_must_expose"),
-                max_turns: v.get_int("max_turns") as u32,
+                max_turns: max_turns_for(players, v.get("max_turns")),
+                stalemate_scores: v.get("stalemate") == "score",
                 target: v.get_int("target"),
                 tie_plays_on: v.get("tie_break") == "play-on",
             },

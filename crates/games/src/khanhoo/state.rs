@@ -169,6 +169,8 @@ pub struct KhanhooDeal {
     pub(super) turns: u32,
     pub(super) rng: GameRng,
     pub(super) out: Option<u8>,
+    /// The hand reached `max_turns` with nobody out (scored as it stands, or void).
+    pub(super) stalemate: bool,
     pub(super) void: bool,
     pub(super) scores: Vec<i64>,
 }
@@ -217,6 +219,7 @@ impl KhanhooDeal {
             turns: 0,
             rng: GameRng::from_seed(seed),
             out: None,
+            stalemate: false,
             void: false,
             scores: vec![0; players],
         }
@@ -236,6 +239,21 @@ impl KhanhooDeal {
 
     pub fn is_void(&self) -> bool {
         self.void
+    }
+
+    /// Whether the hand ended at the discard limit with nobody out (KHA-3).
+    pub fn is_stalemate(&self) -> bool {
+        self.stalemate
+    }
+
+    /// The seat that went out, once someone has.
+    pub fn went_out(&self) -> Option<Seat> {
+        self.out.map(Seat::from)
+    }
+
+    /// Discards made so far this hand.
+    pub fn turns(&self) -> u32 {
+        self.turns
     }
 
     fn melds(&self) -> KhanhooMelds {
@@ -343,8 +361,7 @@ impl KhanhooDeal {
     fn after_discard(&mut self) {
         self.turns += 1;
         if self.turns >= self.cfg.max_turns {
-            self.void = true;
-            self.step = Step::Over;
+            self.stalemate();
             return;
         }
         let x = self.discarder as usize;
@@ -421,15 +438,33 @@ impl KhanhooDeal {
         self.discards.push(top);
     }
 
+    /// Nobody went out within `max_turns` discards (KHA-3): every hand scores as it stands, or
+    /// the hand is void.
+    fn stalemate(&mut self) {
+        self.stalemate = true;
+        if self.cfg.stalemate_scores {
+            self.score_hands(None);
+        } else {
+            self.void = true;
+        }
+        self.step = Step::Over;
+    }
+
     fn finish(&mut self, out_seat: Seat) {
         self.out = Some(out_seat as u8);
+        self.score_hands(Some(out_seat));
+        self.step = Step::Over;
+    }
+
+    /// Each player's frozen melds plus the best arrangement of the hand (KHA-11); the player who
+    /// went out, if any, scores a complete arrangement and the bonus.
+    fn score_hands(&mut self, out_seat: Option<Seat>) {
         for s in 0..self.players as usize {
             let frozen: i64 = self.frozen[s].iter().map(|&(_, _, v)| v as i64).sum();
-            let complete = s == out_seat;
+            let complete = Some(s) == out_seat;
             let hidden = hand_value(&self.cfg, &self.hands[s], complete).expect("the player out melds completely");
             self.scores[s] = frozen + hidden + if complete { OUT_BONUS } else { 0 };
         }
-        self.step = Step::Over;
     }
 
     pub(super) fn can_go_out(&self, seat: Seat, discard: Card) -> bool {
@@ -686,6 +721,7 @@ impl Deal for KhanhooDeal {
             last_event: self.last_event.clone(),
             turns: self.turns,
             went_out: self.out.map(Seat::from),
+            stalemate: self.stalemate,
             void: self.void,
             hands_shown: over.then(|| self.hands.iter().map(|h| h.to_vec()).collect()),
             scores: over.then(|| self.scores.clone()),
@@ -806,6 +842,8 @@ pub struct KhanhooView {
     pub last_event: Option<String>,
     pub turns: u32,
     pub went_out: Option<Seat>,
+    /// The hand ended at the discard limit with nobody out.
+    pub stalemate: bool,
     pub void: bool,
     pub hands_shown: Option<Vec<Vec<Card>>>,
     pub scores: Option<Vec<i64>>,

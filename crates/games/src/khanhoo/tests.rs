@@ -527,3 +527,126 @@ fn a_joker_bump_described() {
     let pass = d.describe(KhanhooAction::Pass);
     assert_eq!((pass.kind, pass.label.as_str()), ("pass", "Pass: let the 8S go"));
 }
+
+/// KHA-3: `max_turns=auto` allows fifteen discards per player; a number is taken as given, and
+/// too few discards are refused.
+#[test]
+fn k3_the_discard_limit_by_table_size() {
+    for (players, limit) in [(2, 30), (3, 45), (4, 60)] {
+        let v = Variants::defaults(Khanhoo::info().variants);
+        assert_eq!(Khanhoo::new(players, &v).unwrap().config.max_turns, limit);
+        let v = Variants::parse(Khanhoo::info().variants, &["max_turns=200"]).unwrap();
+        assert_eq!(Khanhoo::new(players, &v).unwrap().config.max_turns, 200);
+    }
+    assert!(Variants::parse(Khanhoo::info().variants, &["max_turns=9"]).is_err());
+    assert!(Variants::parse(Khanhoo::info().variants, &["max_turns=lots"]).is_err());
+    assert!(
+        Khanhoo::new(2, &Variants::defaults(Khanhoo::info().variants))
+            .unwrap()
+            .config
+            .stalemate_scores
+    );
+}
+
+/// A two-player hand that reaches the limit: seat 1 opens with 8D and the 8D goes back and forth
+/// (each player takes it and throws it again), so the hands never change and nobody goes out.
+fn stalemate_after_ten(flags: &[&str]) -> KhanhooDeal {
+    // Seat 1 (sixteen): khanhoo AH 2S 3D (5), court KC 9H 9H (4), sequence 4S 5S 6S (1), and
+    // 7H 9S 2D 6D QC 4H, which meld with nothing; the 8D is thrown.
+    let one = parse_card_list("AH 2S 3D KC 9H 9H 4S 5S 6S 7H 9S 2D 6D QC 4H 8D").unwrap();
+    // Seat 0: triplet 3H 3S 3D (2), sequence 5H 6H 7H (1), royal JC QC KC (3), and
+    // 9D 2H 8S AD 4D 9S, which meld with nothing.
+    let zero = parse_card_list("3H 3S 3D 5H 6H 7H JC QC KC 9D 2H 8S AD 4D 9S").unwrap();
+    let mut order: Vec<Card> = (0..15).flat_map(|i| [one[i], zero[i]]).collect();
+    order.push(one[15]);
+    let mut stock = cards::DeckSpec::Khanhoo61.counts();
+    for &c in &order {
+        assert!(stock.remove(c), "{c} is used too often");
+    }
+    order.extend(stock.to_vec());
+    let mut all = vec!["max_turns=10"];
+    all.extend_from_slice(flags);
+    let v = Variants::parse(Khanhoo::info().variants, &all).unwrap();
+    let mut d = KhanhooDeal::new(Khanhoo::new(2, &v).unwrap().config, 2, 0, 0, &order, 1);
+    d.apply("discard 8D".parse().unwrap()).unwrap();
+    for _ in 0..9 {
+        assert!(!d.is_stalemate());
+        d.apply(KhanhooAction::Take).unwrap();
+        d.apply("discard 8D".parse().unwrap()).unwrap();
+    }
+    d
+}
+
+/// KHA-3 worked by hand: after ten discards nobody is out; seat 0 scores its royal (3),
+/// triplet (2) and sequence (1) = 6, seat 1 its khanhoo (5), court meld (4) and sequence (1) =
+/// 10, and nobody gets the 5 for going out. With `stalemate=void` nobody scores.
+#[test]
+fn k3_a_stalemate_scores_the_hands_as_they_stand() {
+    use engine::Viewer;
+    let d = stalemate_after_ten(&[]);
+    assert!(d.is_stalemate() && !d.is_void() && d.went_out().is_none());
+    assert_eq!(d.turns(), 10);
+    assert_eq!(d.to_act(), None);
+    assert_eq!(d.scores(), [6, 10]);
+    assert_eq!(d.outcome().unwrap(), engine::DealOutcome::new(vec![6, 10]));
+    let scene = d.scene(Viewer::Spectator);
+    assert_eq!(scene.title, "Khanhoo, hand 1: stalemate");
+    let mut told = engine::Narration::new();
+    d.narrate_end(&mut told);
+    assert_eq!(
+        read(&told.said, Viewer::Spectator)[0],
+        "Nobody went out within 10 discards: a stalemate, and every hand scores as it stands."
+    );
+
+    let void = stalemate_after_ten(&["stalemate=void"]);
+    assert!(void.is_stalemate() && void.is_void());
+    assert_eq!(void.outcome().unwrap(), engine::DealOutcome::new(vec![0, 0]));
+}
+
+/// KHA-3 as a property: whatever the players do, every hand ends by going out or at the discard
+/// limit (never later), at every table size, with random players and with both bot levels, and a
+/// stalemate scores each player's frozen melds plus the best arrangement of the hand.
+#[test]
+fn k3_every_hand_ends_within_the_limit() {
+    use engine::{Decision, Match, MatchSetup};
+    for players in [2, 3, 4] {
+        for (b, bot) in ["random", "medium", "hard"].iter().enumerate() {
+            let seeds = if *bot == "random" { 0..6 } else { 0..2 };
+            for seed in seeds {
+                let v = Variants::defaults(Khanhoo::info().variants);
+                let mut setup = MatchSetup::new(players, v, seed * 10 + b as u64);
+                setup.deal_limit = Some(3);
+                let mut m = Match::<Khanhoo>::new(setup).unwrap();
+                let limit = m.game().config.max_turns;
+                assert_eq!(limit, 15 * players as u32);
+                let mut bots: Vec<_> = (0..players).map(|_| bots::make_bot(m.game(), bot).unwrap()).collect();
+                let mut rng = GameRng::from_seed(seed);
+                let mut legal = Vec::new();
+                let mut actions_this_hand = 0;
+                while !m.is_over() {
+                    m.legal_actions(&mut legal);
+                    let seat = m.deal().to_act().unwrap();
+                    let a = bots[seat].choose(&Decision::new(m.deal(), &legal, m.totals()).unwrap(), &mut rng);
+                    let mut after = m.deal().clone();
+                    after.apply(a).unwrap();
+                    actions_this_hand += 1;
+                    assert!(after.turns() <= limit, "{players} players, {bot}: past the limit");
+                    // A discard takes at most a draw, a bump window and a challenge besides.
+                    assert!(actions_this_hand <= 1 + limit * (players as u32 + 2));
+                    if after.to_act().is_none() {
+                        assert!(after.went_out().is_some() || (after.is_stalemate() && after.turns() == limit));
+                        if after.is_stalemate() {
+                            for s in 0..players {
+                                let frozen: i64 = after.view(s).frozen[s].iter().map(|f| f.value as i64).sum();
+                                let hand = hand_value(&after.cfg, after.hand(s), false).unwrap();
+                                assert_eq!(after.scores()[s], frozen + hand);
+                            }
+                        }
+                        actions_this_hand = 0;
+                    }
+                    m.apply(a).unwrap();
+                }
+            }
+        }
+    }
+}

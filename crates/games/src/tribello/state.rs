@@ -89,6 +89,9 @@ pub struct TribelloDeal {
     pub(super) tricks_won: [u8; 3],
     pub(super) tricks_done: u8,
     pub(super) played: CardSet,
+    /// The cards played, in order (public; the first `played.len()` hold cards), so that a
+    /// world can be replayed from the start of play (`Deal::past_moves`).
+    pub(super) plays: [Card; 39],
     pub(super) cannot_hold: [CardSet; 3],
     pub(super) scores: [i64; 3],
 }
@@ -134,6 +137,7 @@ impl TribelloDeal {
             tricks_won: [0; 3],
             tricks_done: 0,
             played: CardSet::EMPTY,
+            plays: [Card::JOKER; 39],
             cannot_hold: [CardSet::EMPTY; 3],
             scores: [0; 3],
         };
@@ -232,6 +236,7 @@ impl TribelloDeal {
         let seat = self.to_act as usize;
         self.cannot_hold[seat] |= self.duties().revealed_absent(card);
         self.hands[seat].remove(card);
+        self.plays[self.played.len() as usize] = card;
         self.played.insert(card);
         self.trick.push(card);
         if self.trick.len() < 3 {
@@ -348,6 +353,47 @@ impl Deal for TribelloDeal {
             tricks_won: self.tricks_won,
             quotas: std::array::from_fn(|s| q[(s + 3 - self.dealer as usize) % 3]),
             scores: (self.step == Step::Over).then_some(self.scores),
+        }
+    }
+
+    /// The other seats' plays so far, replayed in this world from the start of play (each
+    /// hand then: what it holds now and what it has played). Trump, the exchanges and the
+    /// widow stay as this world has them: only the plays are read.
+    fn past_moves(&self, seat: Seat, out: &mut Vec<(TribelloDeal, TribelloAction)>) {
+        let n = self.played.len() as usize;
+        if n == 0 || self.step != Step::Play {
+            return;
+        }
+        // Leaders, walking back from the current trick: each trick's winner led the next.
+        let done = n / 3;
+        let mut leaders = [0usize; 14];
+        leaders[done] = self.trick.leader();
+        for k in (0..done).rev() {
+            let mut t = Trick::new(0);
+            self.plays[3 * k..3 * k + 3].iter().for_each(|&c| t.push(c));
+            let w = t.winning_index(self.trump, Card::suit, ace_high);
+            leaders[k] = (leaders[k + 1] + 3 - w) % 3;
+        }
+        let mut start = self.clone();
+        for (i, &c) in self.plays[..n].iter().enumerate() {
+            start.hands[(leaders[i / 3] + i % 3) % 3].insert(c);
+        }
+        start.trick = Trick::new(leaders[0]);
+        start.last_trick = Trick::new(self.dealer as Seat);
+        start.tricks_won = [0; 3];
+        start.tricks_done = 0;
+        start.played = CardSet::EMPTY;
+        start.plays = [Card::JOKER; 39];
+        start.cannot_hold = [CardSet::EMPTY; 3];
+        start.to_act = leaders[0] as u8;
+        for &c in &self.plays[..n] {
+            let before = (start.to_act as Seat != seat).then(|| start.clone());
+            if start.apply(TribelloAction::Play(c)).is_err() {
+                return; // not this world's history (cannot happen for a consistent world)
+            }
+            if let Some(b) = before {
+                out.push((b, TribelloAction::Play(c)));
+            }
         }
     }
 

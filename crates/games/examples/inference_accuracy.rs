@@ -1,0 +1,170 @@
+//! How much the other players' moves tell (issue 28, item 2): at several points of a deal, the
+//! average probability that a seat's sampled worlds put on each hidden card's true location,
+//! with uniform worlds (every world consistent with the view alike) against worlds weighted by
+//! the likelihood of the other seats' moves under the rule bot's soft policy
+//! (`bots::Inference`), and the weighted batch's effective size.
+//!
+//! Every seat plays `medium` (the rule bot, whose moves the inference reads). At the first
+//! decision after `k` tricks, the seat to act draws `candidates` worlds; for each card it cannot
+//! see, the probability a world puts on the card's true holder is 1 or 0, averaged over the
+//! worlds (uniformly, or by weight) and then over cards and deals.
+//!
+//! `cargo run --release -p games --example inference_accuracy -- [deals] [candidates] [temperature ...]`
+//! (default 100 deals, 200 candidates, temperatures 0.25, 1 and 2). Only games whose deals
+//! implement `Deal::past_moves` can be read; so far Hearts and Tribello (the others are listed
+//! as not read).
+
+use bots::{Inference, SoftPolicy};
+use cards::{CardSet, GameRng};
+use engine::{Deal, Decision, Game, Match, MatchSetup, Variants};
+use games::hearts::{Hearts, HeartsDeal};
+use games::tribello::{Tribello, TribelloDeal};
+
+const POINTS: [u8; 4] = [2, 5, 8, 11];
+
+/// What the table needs of a trick game's deal: the hands, whether cards are being played, and
+/// how many tricks are done.
+trait Hands: Deal {
+    fn hand_of(&self, seat: usize) -> CardSet;
+    fn playing(&self) -> bool;
+    fn tricks(&self, seat: usize) -> u8;
+}
+
+impl Hands for HeartsDeal {
+    fn hand_of(&self, seat: usize) -> CardSet {
+        self.hand(seat)
+    }
+    fn playing(&self) -> bool {
+        self.phase() == games::hearts::Phase::Playing
+    }
+    fn tricks(&self, seat: usize) -> u8 {
+        self.view(seat).tricks_played
+    }
+}
+
+impl Hands for TribelloDeal {
+    fn hand_of(&self, seat: usize) -> CardSet {
+        self.hand(seat)
+    }
+    fn playing(&self) -> bool {
+        self.step() == games::tribello::Step::Play
+    }
+    fn tricks(&self, seat: usize) -> u8 {
+        self.view(seat).tricks_won.iter().sum()
+    }
+}
+
+struct Sums {
+    uniform: f64,
+    inferred: f64,
+    cards: f64,
+    ess: f64,
+    samples: f64,
+}
+
+fn truth_share<D: Hands>(world: &D, truth: &D, seat: usize, players: usize) -> (f64, f64) {
+    // Cards hidden from `seat` in another player's hand.
+    let mut hits = 0.0;
+    let mut cards = 0.0;
+    for q in (0..players).filter(|&q| q != seat) {
+        for c in truth.hand_of(q).iter() {
+            cards += 1.0;
+            if world.hand_of(q).contains(c) {
+                hits += 1.0;
+            }
+        }
+    }
+    (hits, cards)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let deals: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
+    let candidates: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(200);
+    let mut temps: Vec<f64> = args.iter().skip(2).filter_map(|a| a.parse().ok()).collect();
+    if temps.is_empty() {
+        temps = vec![0.25, 1.0, 2.0];
+    }
+    println!("{deals} deals a game, {candidates} candidate worlds per point, every seat medium");
+    println!(
+        "{:>9} {:>11} {:>7} {:>9} {:>9} {:>9} {:>9}",
+        "game", "temperature", "tricks", "uniform", "inferred", "gain", "ess"
+    );
+    table::<Hearts>(4, deals, candidates, &temps);
+    table::<Tribello>(3, deals, candidates, &temps);
+    for game in ["belote", "solo", "auction-pinochle", "big-three"] {
+        println!("{game:>9}: not read yet (its deal does not implement Deal::past_moves)");
+    }
+}
+
+fn table<G: Game>(players: usize, deals: u64, candidates: usize, temps: &[f64])
+where
+    G::Deal: Hands,
+{
+    let v = Variants::defaults(G::info().variants);
+    for &t in temps {
+        let mut sums: Vec<Sums> = POINTS
+            .iter()
+            .map(|_| Sums {
+                uniform: 0.0,
+                inferred: 0.0,
+                cards: 0.0,
+                ess: 0.0,
+                samples: 0.0,
+            })
+            .collect();
+        for seed in 0..deals {
+            let mut setup = MatchSetup::new(players, v.clone(), seed);
+            setup.deal_limit = Some(1);
+            let mut m = Match::<G>::new(setup).expect("setup");
+            let mut bots: Vec<_> = (0..players)
+                .map(|_| bots::make_bot(m.game(), "medium").unwrap())
+                .collect();
+            let rule = m.game().bot("rule").expect("a rule bot");
+            let mut inference = Inference::new(rule, candidates, SoftPolicy::new(t, 0.05));
+            let mut rng = GameRng::from_seed(seed);
+            let mut legal = Vec::new();
+            let mut next_point = 0;
+            while !m.is_over() {
+                let deal = m.deal().clone();
+                let seat = deal.to_act().expect("a seat");
+                if next_point < POINTS.len() && deal.playing() && deal.tricks(seat) >= POINTS[next_point] {
+                    let mut worlds = Vec::new();
+                    let mut logs = Vec::new();
+                    for _ in 0..candidates {
+                        let w = deal.sample_world(seat, &mut rng);
+                        logs.push(inference.log_likelihood(&w, seat, m.totals(), &mut rng).0);
+                        worlds.push(w);
+                    }
+                    let ww = bots::weighted(worlds, &logs);
+                    let s = &mut sums[next_point];
+                    for (w, &weight) in ww.worlds.iter().zip(&ww.weights) {
+                        let (hits, cards) = truth_share(w, &deal, seat, players);
+                        s.uniform += hits / candidates as f64;
+                        s.inferred += hits * weight;
+                        s.cards += cards / candidates as f64;
+                    }
+                    s.ess += ww.effective_size();
+                    s.samples += 1.0;
+                    next_point += 1;
+                }
+                m.legal_actions(&mut legal);
+                let a = bots[seat].choose(&Decision::new(m.deal(), &legal, m.totals()).unwrap(), &mut rng);
+                m.apply(a).unwrap();
+            }
+        }
+        for (k, s) in POINTS.iter().zip(&sums) {
+            let (u, i) = (s.uniform / s.cards, s.inferred / s.cards);
+            println!(
+                "{:>9} {:>11} {:>7} {:>9.4} {:>9.4} {:>+9.4} {:>9.1}",
+                G::info().id,
+                t,
+                k,
+                u,
+                i,
+                i - u,
+                s.ess / s.samples.max(1.0)
+            );
+        }
+    }
+}
