@@ -80,6 +80,10 @@ pub struct SeatScene {
     pub status: Option<String>,
     /// Other short facts about the seat ("13 points taken", "stake 4 chips").
     pub notes: Vec<String>,
+    /// For the viewer's own hand, in games whose melds stay in the hand until the end
+    /// (Khanhoo, Three Thirteen): the melds of the hand's best arrangement, so a front end can
+    /// group them. Empty otherwise, and always for other seats.
+    pub hand_melds: Vec<Vec<Card>>,
 }
 
 /// A hand as the viewer sees it.

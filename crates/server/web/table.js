@@ -262,7 +262,7 @@ class TablePage {
       choice('pace', 'Others play', [['0', 'at once'], ['250', 'quickly'], ['450', 'at a steady pace'], ['1000', 'slowly']], 450),
       toggle('autoplay', 'Play forced moves by themselves', true),
       toggle('confirmPlays', 'Confirm card plays (tap twice)'),
-      choice('sort', 'Sort the hand', [['game', 'by suit'], ['rank', 'by rank']], 'game'),
+      choice('sort', 'Sort the hand', [['melds', 'melds first, then by suit'], ['game', 'by suit'], ['rank', 'by rank']], 'melds'),
       choice('motion', 'Card movement', [['system', "as the system asks"], ['full', 'full'], ['reduced', 'reduced']], 'system'),
       toggle('fourColour', 'Four colours'),
       toggle('textMode', 'Text mode (cards in words)'),
@@ -761,10 +761,28 @@ class TablePage {
     const me = this.me();
     const seat = scene.seats.find((s) => s.seat === me);
     const cards = seat?.hand.kind === 'shown' ? [...seat.hand.cards] : [];
-    if (settings.get('sort', 'game') === 'rank') {
+    this.meldOf = cards.map(() => null);
+    const sort = settings.get('sort', 'melds');
+    if (sort === 'rank') {
       return cards.sort((a, b) => RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0]) || a.localeCompare(b));
     }
-    return cards;
+    const melds = seat?.hand_melds ?? [];
+    if (sort !== 'melds' || !melds.length) return cards;
+    // Where the game keeps melds in the hand: each meld of the best arrangement together, first.
+    const left = [...cards];
+    const ordered = [];
+    const meldOf = [];
+    melds.forEach((meld, m) => {
+      for (const card of meld) {
+        const at = left.indexOf(card);
+        if (at < 0) continue;
+        left.splice(at, 1);
+        ordered.push(card);
+        meldOf.push(m);
+      }
+    });
+    this.meldOf = [...meldOf, ...left.map(() => null)];
+    return [...ordered, ...left];
   }
 
   pickedCards() {
@@ -1046,6 +1064,11 @@ class TablePage {
         disabled: !usable,
         onclick: () => this.clickCard(key, code),
       });
+      const meld = this.meldOf?.[i];
+      if (meld !== null && meld !== undefined) {
+        face.classList.add('in-meld', `meld-${meld % 2}`);
+        face.setAttribute('aria-description', `in meld ${meld + 1}`);
+      }
       if (`hand:${key}` === focused) stop = face;
       return face;
     });

@@ -9,8 +9,13 @@ use engine::{DynTable, Viewer};
 use games::registry;
 use tables::{open_table, TableOptions};
 
-/// The changes a deal-end line announces: "Deal 2 is over. Changes in points: @0 +13, @1 0, ...".
+/// The changes a deal-end line announces: "Deal 2 is over. Changes in points: @0 +13, @1 0, ...",
+/// or none for "Deal 3 is over: thrown in, no score.".
 fn announced(text: &str, players: usize) -> Vec<i64> {
+    // A deal thrown in (everyone passed) says so, and changes nothing.
+    if text.ends_with("thrown in, no score.") {
+        return vec![0; players];
+    }
     let list = text.split(": ").nth(1).expect("a list of changes");
     let list = list.split(';').next().expect("the changes").trim_end_matches('.');
     let values: Vec<i64> = list
@@ -24,9 +29,27 @@ fn announced(text: &str, players: usize) -> Vec<i64> {
 fn check(table: &mut Box<dyn DynTable>, id: &str) {
     let players = table.players();
     let mut seen_pick = false;
+    let mut melds_seen = false;
     while !table.is_over() {
         let seat = table.to_act().expect("someone acts");
         let scene = table.scene(Viewer::Seat(seat));
+        // Melds grouped in the hand: the viewer's own only, made of cards it holds.
+        for row in &scene.seats {
+            if row.hand_melds.is_empty() {
+                continue;
+            }
+            melds_seen = true;
+            assert_eq!(row.seat, seat, "{id}: only the viewer's own hand is grouped");
+            let engine::HandScene::Shown { cards } = &row.hand else {
+                panic!("{id}: melds for a hand not shown");
+            };
+            let mut left = cards.clone();
+            for card in row.hand_melds.iter().flatten() {
+                let at = left.iter().position(|c| c == card).expect("a meld's card is in the hand");
+                left.remove(at);
+            }
+        }
+        assert!(table.scene(Viewer::Spectator).seats.iter().all(|r| r.hand_melds.is_empty()));
         if let Some(pick) = &scene.pick {
             seen_pick = true;
             let actions = table.actions();
@@ -76,6 +99,9 @@ fn check(table: &mut Box<dyn DynTable>, id: &str) {
     }
     if id == "hearts" || id == "auction-pinochle" {
         assert!(seen_pick, "{id}: the pass or the bury is picked whole");
+    }
+    if id == "khanhoo" || id == "three-thirteen" {
+        assert!(melds_seen, "{id}: the melds kept in the hand are offered for grouping");
     }
 }
 

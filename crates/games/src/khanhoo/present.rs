@@ -327,6 +327,10 @@ impl Present for KhanhooDeal {
                         .push(format!("{} in melds laid face up", points(frozen_points[s])));
                 }
                 if viewer.is(s) && !over {
+                    // The melds of the best arrangement, for the page to group in the hand.
+                    if let Some(p) = hand_partition(&self.cfg, &self.hands[s], false) {
+                        row.hand_melds = by_value(&p).iter().map(choice_cards).collect();
+                    }
                     if let Some(v) = hand_value(&self.cfg, &self.hands[s], false) {
                         row.notes.push(format!("melds in hand worth {}", points(v)));
                     }

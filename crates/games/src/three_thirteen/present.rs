@@ -223,6 +223,10 @@ impl Present for TtDeal {
             } else {
                 hidden(self.hands[s].total() as usize)
             };
+            if viewer.is(s) && !over {
+                // The melds of the best arrangement, for the page to group in the hand.
+                row.hand_melds = count(self, s).melds.into_iter().map(|(_, cards)| cards).collect();
+            }
             if self.out == Some(s as u8) {
                 row.status = Some("went out".to_string());
             } else if !over && final_turn_taken(self, s) {

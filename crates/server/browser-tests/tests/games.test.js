@@ -82,6 +82,12 @@ test('each of the twelve games, on your turn, at 1280x720 and 375x667', async ()
       assert.equal(page2.bare, 0, `${where}: every suit sign in text asks for its text form`);
       assert.ok(page2.pips >= page2.cards, `${where}: card pips are drawn from the SVG sprite`);
       assert.equal(await page.locator('.felt .seat').count(), game.default_players - 1, `${where}: every other seat is drawn round the felt`);
+      // Where melds stay in the hand, the best arrangement's melds come first, marked.
+      const melds = await page.evaluate(() => window.cardroom.state.scene.seats.find((s) => s.seat === window.cardroom.me())?.hand_melds ?? []);
+      if (melds.length) {
+        const marked = await hand.locator('button.card.in-meld').evaluateAll((cards) => cards.map((c) => c.dataset.card));
+        assert.deepEqual(marked, melds.flat(), `${where}: melds grouped first`);
+      }
       assert.deepEqual(page.problems, [], where);
       await context.close();
     }
