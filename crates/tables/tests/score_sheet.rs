@@ -45,11 +45,18 @@ fn check(table: &mut Box<dyn DynTable>, id: &str) {
             };
             let mut left = cards.clone();
             for card in row.hand_melds.iter().flatten() {
-                let at = left.iter().position(|c| c == card).expect("a meld's card is in the hand");
+                let at = left
+                    .iter()
+                    .position(|c| c == card)
+                    .expect("a meld's card is in the hand");
                 left.remove(at);
             }
         }
-        assert!(table.scene(Viewer::Spectator).seats.iter().all(|r| r.hand_melds.is_empty()));
+        assert!(table
+            .scene(Viewer::Spectator)
+            .seats
+            .iter()
+            .all(|r| r.hand_melds.is_empty()));
         if let Some(pick) = &scene.pick {
             seen_pick = true;
             let actions = table.actions();
