@@ -675,7 +675,8 @@ class TablePage {
       if (event.kind === 'deal-start') this.pendingBreakdown = [];
       if (event.breakdown) this.pendingBreakdown.push(text);
       if (event.kind === 'deal-end') {
-        if (this.live) this.showBreakdown(text, this.pendingBreakdown);
+        // A deal thrown in has no breakdown: it is said in the log, and play moves on.
+        if (this.live && this.pendingBreakdown.length) this.showBreakdown(text, this.pendingBreakdown);
         this.pendingBreakdown = [];
       }
     }
