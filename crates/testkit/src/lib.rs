@@ -545,6 +545,16 @@ impl<G: Game> ModelCheck<G> {
     }
 }
 
+/// What `bot` chooses for the seat to act in `deal`, every total at zero and its random stream
+/// seeded by `seed`: how a game's tests ask a bot about one position.
+pub fn choice_of<D: Deal>(bot: &mut impl Bot<D>, deal: &D, players: usize, seed: u64) -> D::Action {
+    let mut legal = Vec::new();
+    deal.legal_actions(&mut legal);
+    let totals = vec![0i64; players];
+    let decision = Decision::new(deal, &legal, &totals).expect("a seat is to act");
+    bot.choose(&decision, &mut GameRng::from_seed(seed))
+}
+
 /// What a deal tells of `action` taken in `before` (leading to `after`), with the end-of-deal
 /// breakdown when `after` is over: the game's part of the feed, for golden tests.
 pub fn narrate<D: Present>(before: &D, action: D::Action, after: &D) -> Vec<Said> {

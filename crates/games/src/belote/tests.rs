@@ -345,11 +345,7 @@ fn a_thrown_in_deal_is_told_plainly_with_the_next_dealer() {
 
 /// The rule bot's bid for the seat to act in `d`.
 fn rule_choice(d: &BeloteDeal) -> BeloteAction {
-    let mut v = Vec::new();
-    d.legal_actions(&mut v);
-    let totals = [0i64; 4];
-    let decision = engine::Decision::new(d, &v, &totals).unwrap();
-    engine::Bot::choose(&mut RuleBot, &decision, &mut GameRng::from_seed(1))
+    testkit::choice_of(&mut RuleBot, d, 4, 1)
 }
 
 #[test]

@@ -658,11 +658,7 @@ fn combo_action(t: &str) -> BigThreeAction {
 
 /// The rule bot's bid for the seat to act in `d`.
 fn rule_choice(d: &BigThreeDeal) -> BigThreeAction {
-    let mut legal = Vec::new();
-    d.legal_actions(&mut legal);
-    let totals = [0i64; 3];
-    let decision = engine::Decision::new(d, &legal, &totals).unwrap();
-    engine::Bot::choose(&mut RuleBot, &decision, &mut GameRng::from_seed(1))
+    testkit::choice_of(&mut RuleBot, d, 3, 1)
 }
 
 #[test]

@@ -686,11 +686,7 @@ fn a_played_hand_adds_up_meld_tricks_and_buried_cards() {
 
 /// The rule bot's choice for the seat to act in `d`.
 fn rule_choice(d: &PinochleDeal) -> PinochleAction {
-    let mut legal = Vec::new();
-    d.legal_actions(&mut legal);
-    let totals = [0i64; 3];
-    let decision = engine::Decision::new(d, &legal, &totals).unwrap();
-    engine::Bot::choose(&mut RuleBot, &decision, &mut GameRng::from_seed(5))
+    testkit::choice_of(&mut RuleBot, d, 3, 5)
 }
 
 #[test]

@@ -429,11 +429,7 @@ fn rule_bot_beats_random_players() {
 
 /// The rule bot's choice for the seat to act in `d`.
 fn rule_choice(d: &SoloDeal) -> SoloAction {
-    let mut legal = Vec::new();
-    d.legal_actions(&mut legal);
-    let totals = [0i64; 4];
-    let decision = engine::Decision::new(d, &legal, &totals).unwrap();
-    engine::Bot::choose(&mut RuleBot, &decision, &mut GameRng::from_seed(1))
+    testkit::choice_of(&mut RuleBot, d, 4, 1)
 }
 
 #[test]
