@@ -3,9 +3,10 @@
 //! erased after [`games::registry::visit`] picked it.
 
 use crate::codec::{catalogue, faces, Catalogue};
+use crate::history::{Feed, HistoryLayout};
 use crate::obs::Layout;
-use cards::GameRng;
-use engine::{new_game, Deal, Game, GameRecord, Match, MatchSetup, Present, Seat, Variants};
+use cards::{Card, GameRng};
+use engine::{new_game, Deal, Game, GameRecord, Match, MatchSetup, Narration, Present, Seat, Variants, Viewer};
 use games::registry::{self, GameVisitor};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -25,9 +26,18 @@ pub trait AnyGame: Send + Sync {
     fn action_id(&self, text: &str) -> Result<u32, String>;
     fn obs_len(&self) -> usize;
     fn obs_blocks(&self) -> Vec<(String, usize, usize)>;
+    /// The information state's length: the observation, then the history blocks.
+    fn info_len(&self) -> usize;
+    fn info_blocks(&self) -> Vec<(String, usize, usize)>;
     fn kinds(&self) -> Vec<&'static str>;
     fn faces(&self) -> Vec<String>;
-    fn new_match(self: Arc<Self>, seed: u64, deals: Option<u32>) -> Result<Box<dyn AnyMatch>, String>;
+    /// A new match; `deck` (top first) sets the first deal's pack order instead of a shuffle.
+    fn new_match(
+        self: Arc<Self>,
+        seed: u64,
+        deals: Option<u32>,
+        deck: Option<Vec<Card>>,
+    ) -> Result<Box<dyn AnyMatch>, String>;
     fn from_record(self: Arc<Self>, record: &GameRecord) -> Result<Box<dyn AnyMatch>, String>;
 }
 
@@ -46,12 +56,23 @@ pub trait AnyMatch: Send + Sync {
     /// The table model as `viewer` sees it (a seat, or a spectator: public cards only).
     fn scene_json(&self, viewer: engine::Viewer) -> serde_json::Value;
     fn observation(&self, seat: Seat, out: &mut Vec<f32>);
+    /// The observation as a spectator would have it, from `seat`'s place (same layout).
+    fn public_observation(&self, seat: Seat, out: &mut Vec<f32>);
+    /// The information state with history (see [`crate::history`]).
+    fn information_state(&mut self, seat: Seat, out: &mut Vec<f32>) -> Result<(), String>;
+    /// The seat's events of this deal as it reads them.
+    fn history_lines(&mut self, seat: Seat) -> Result<Vec<String>, String>;
+    /// What pickling keeps: the record, or for a sampled world how it was drawn (JSON).
+    fn pickle_state(&self) -> Result<String, String>;
+    /// Starts keeping the current deal's events (as an information state request does).
+    fn enable_feed(&mut self) -> Result<(), String>;
+    fn feed(&self) -> Option<Feed>;
     fn totals(&self) -> Vec<i64>;
     fn winners(&self) -> Vec<Seat>;
     fn deals_completed(&self) -> u32;
     fn actions_taken(&self) -> usize;
     fn record(&self) -> Result<GameRecord, String>;
-    fn sample_world(&self, seat: Seat, seed: u64) -> Box<dyn AnyMatch>;
+    fn sample_world(&self, seat: Seat, seed: u64) -> Result<Box<dyn AnyMatch>, String>;
     fn bot_action(&self, bot: &str, seed: u64) -> Result<String, String>;
     /// Plays uniformly random legal actions to the end of the match (or `max_actions`);
     /// returns how many were played.
@@ -65,6 +86,7 @@ pub struct TypedGame<G: Game> {
     given: Vec<String>,
     cat: Arc<Catalogue<Action<G>>>,
     layout: Layout,
+    history: HistoryLayout,
 }
 
 impl<G: Game> AnyGame for TypedGame<G> {
@@ -101,42 +123,112 @@ impl<G: Game> AnyGame for TypedGame<G> {
     fn obs_blocks(&self) -> Vec<(String, usize, usize)> {
         self.layout.blocks()
     }
+    fn info_len(&self) -> usize {
+        self.layout.len() + self.history.len()
+    }
+    fn info_blocks(&self) -> Vec<(String, usize, usize)> {
+        let o = self.layout.len();
+        let mut v = self.layout.blocks();
+        v.extend(self.history.blocks().into_iter().map(|(n, at, l)| (n, o + at, l)));
+        v
+    }
     fn kinds(&self) -> Vec<&'static str> {
         self.layout.kinds.clone()
     }
     fn faces(&self) -> Vec<String> {
         faces(&self.game).iter().map(|c| c.to_string()).collect()
     }
-    fn new_match(self: Arc<Self>, seed: u64, deals: Option<u32>) -> Result<Box<dyn AnyMatch>, String> {
+    fn new_match(
+        self: Arc<Self>,
+        seed: u64,
+        deals: Option<u32>,
+        deck: Option<Vec<Card>>,
+    ) -> Result<Box<dyn AnyMatch>, String> {
         let setup = MatchSetup {
             players: self.game.players(),
             variants: self.variants.clone(),
             seed,
-            deck: None,
+            deck,
             dealer: 0,
             deal_limit: deals,
         };
-        let m = Match::<G>::new(setup).map_err(|e| e.to_string())?;
-        Ok(Box::new(TypedMatch {
-            m,
-            g: self,
-            sampled: false,
-        }))
+        let m = Match::<G>::new(setup).map_err(|e| e.to_string().replace("bad --deck", "bad deck"))?;
+        Ok(Box::new(TypedMatch::new(m, self)))
     }
     fn from_record(self: Arc<Self>, record: &GameRecord) -> Result<Box<dyn AnyMatch>, String> {
         let m = Match::<G>::from_record(record).map_err(|e| e.to_string())?;
-        Ok(Box::new(TypedMatch {
-            m,
-            g: self,
-            sampled: false,
-        }))
+        Ok(Box::new(TypedMatch::new(m, self)))
     }
 }
 
 pub struct TypedMatch<G: Game> {
     m: Match<G>,
     g: Arc<TypedGame<G>>,
-    sampled: bool,
+    /// Set for a sampled world: how it was drawn, so that it pickles.
+    world: Option<Arc<WorldOrigin>>,
+    /// The current deal's events, kept once an information state was asked for.
+    feed: Option<Feed>,
+}
+
+/// How a sampled world was drawn: from which match (its pickled form), for which seat, with
+/// which seed, and how many actions that match had taken (later ones were played in the world).
+pub struct WorldOrigin {
+    parent: String,
+    seat: Seat,
+    seed: u64,
+    base: usize,
+}
+
+impl<G: Game> TypedMatch<G> {
+    fn new(m: Match<G>, g: Arc<TypedGame<G>>) -> TypedMatch<G> {
+        TypedMatch {
+            m,
+            g,
+            world: None,
+            feed: None,
+        }
+    }
+
+    /// Applies an action, narrating it into the feed when one is kept.
+    fn apply_action(&mut self, a: Action<G>) -> Result<(), engine::Illegal> {
+        match self.feed.as_mut() {
+            None => self.m.apply(a),
+            Some(feed) => {
+                let mut n = Narration::new();
+                self.m.apply_narrated(a, &mut n)?;
+                feed.push(n);
+                Ok(())
+            }
+        }
+    }
+
+    fn feed_for(&mut self, seat: Seat) -> Result<&Feed, String> {
+        if self.feed.is_none() {
+            self.feed = Some(match &self.world {
+                None => Feed::replay(&self.m),
+                // A world drawn from a match that kept no feed: draw it again from that match
+                // with its feed, and play the world's own actions narrated.
+                Some(w) => {
+                    let mut parent = restore(&w.parent)?;
+                    parent.enable_feed()?;
+                    let mut again = parent.sample_world(w.seat, w.seed)?;
+                    for a in &self.m.log()[w.base..] {
+                        again.apply_text(&a.to_string())?;
+                    }
+                    again.feed().ok_or(
+                        "this world was drawn from a world sampled for another seat: no seat's history is known in it",
+                    )?
+                }
+            });
+        }
+        let feed = self.feed.as_ref().expect("just set");
+        match feed.only_seat {
+            Some(s) if s != seat => Err(format!(
+                "this world was sampled for seat {s}: only that seat's history is known in it"
+            )),
+            _ => Ok(feed),
+        }
+    }
 }
 
 impl<G: Game> AnyMatch for TypedMatch<G> {
@@ -147,7 +239,8 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
         Box::new(TypedMatch {
             m: self.m.clone(),
             g: self.g.clone(),
-            sampled: self.sampled,
+            world: self.world.clone(),
+            feed: self.feed.clone(),
         })
     }
     fn to_act(&self) -> Option<Seat> {
@@ -182,7 +275,11 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
         Ok(ids)
     }
     fn apply_text(&mut self, text: &str) -> Result<(), String> {
-        self.m.apply_text(text)
+        if self.feed.is_none() {
+            return self.m.apply_text(text);
+        }
+        let a = self.m.parse_action(text)?;
+        self.apply_action(a).map_err(|e| format!("illegal action '{a}': {e}"))
     }
     fn apply_id(&mut self, id: i64) -> Result<(), String> {
         let n = self.g.cat.len();
@@ -190,8 +287,8 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
             .ok()
             .and_then(|i| self.g.cat.actions.get(i))
             .ok_or_else(|| format!("action id {id} is outside 0..{n}"))?;
-        self.m
-            .apply(*a)
+        let a = *a;
+        self.apply_action(a)
             .map_err(|e| format!("illegal action '{a}' (id {id}): {e}"))
     }
     fn view_json(&self, seat: Seat) -> serde_json::Value {
@@ -227,6 +324,46 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
     fn observation(&self, seat: Seat, out: &mut Vec<f32>) {
         self.g.layout.encode(&self.m, seat, out)
     }
+    fn public_observation(&self, seat: Seat, out: &mut Vec<f32>) {
+        self.g.layout.encode_as(&self.m, seat, Viewer::Spectator, out)
+    }
+    fn information_state(&mut self, seat: Seat, out: &mut Vec<f32>) -> Result<(), String> {
+        let g = self.g.clone();
+        self.feed_for(seat)?;
+        g.layout.encode(&self.m, seat, out);
+        let o = out.len();
+        out.resize(o + g.history.len(), 0.0);
+        let feed = self.feed.as_ref().expect("feed_for made it");
+        g.history
+            .encode(&feed.said, seat, &|c| g.layout.card_slot(c), &mut out[o..]);
+        Ok(())
+    }
+    fn history_lines(&mut self, seat: Seat) -> Result<Vec<String>, String> {
+        let feed = self.feed_for(seat)?;
+        Ok(HistoryLayout::lines(&feed.said, seat))
+    }
+    fn enable_feed(&mut self) -> Result<(), String> {
+        let seat = self.feed.as_ref().and_then(|f| f.only_seat).unwrap_or(0);
+        self.feed_for(seat).map(|_| ())
+    }
+    fn feed(&self) -> Option<Feed> {
+        self.feed.clone()
+    }
+    fn pickle_state(&self) -> Result<String, String> {
+        let v = match &self.world {
+            None => serde_json::json!({ "record": self.m.record().to_json() }),
+            Some(w) => {
+                let actions: Vec<String> = self.m.log()[w.base..].iter().map(|a| a.to_string()).collect();
+                serde_json::json!({
+                    "world_of": w.parent,
+                    "seat": w.seat,
+                    "seed": w.seed,
+                    "actions": actions,
+                })
+            }
+        };
+        Ok(v.to_string())
+    }
     fn totals(&self) -> Vec<i64> {
         self.m.totals().to_vec()
     }
@@ -244,18 +381,28 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
         self.m.log().len()
     }
     fn record(&self) -> Result<GameRecord, String> {
-        if self.sampled {
+        if self.world.is_some() {
             return Err("a sampled world has no record: it was not reached by play from a seed".into());
         }
         Ok(self.m.record())
     }
-    fn sample_world(&self, seat: Seat, seed: u64) -> Box<dyn AnyMatch> {
+    fn sample_world(&self, seat: Seat, seed: u64) -> Result<Box<dyn AnyMatch>, String> {
         let mut rng = GameRng::from_seed(seed);
-        Box::new(TypedMatch {
+        let feed = match &self.feed {
+            Some(f) if f.only_seat.is_none_or(|s| s == seat) => Some(f.for_world(seat)),
+            _ => None,
+        };
+        Ok(Box::new(TypedMatch {
             m: self.m.sample_world(seat, &mut rng),
             g: self.g.clone(),
-            sampled: true,
-        })
+            world: Some(Arc::new(WorldOrigin {
+                parent: self.pickle_state()?,
+                seat,
+                seed,
+                base: self.m.log().len(),
+            })),
+            feed,
+        }))
     }
     fn bot_action(&self, bot: &str, seed: u64) -> Result<String, String> {
         let mut b = bots::make_bot::<G>(&self.g.game, bot)?;
@@ -274,13 +421,13 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
         while n < max_actions && self.m.to_act().is_some() {
             self.m.legal_actions(&mut legal);
             let a = legal[rng.index(legal.len())];
-            self.m.apply(a).expect("legal actions apply");
+            self.apply_action(a).expect("legal actions apply");
             n += 1;
         }
         n
     }
     fn is_sampled(&self) -> bool {
-        self.sampled
+        self.world.is_some()
     }
 }
 
@@ -298,12 +445,14 @@ impl GameVisitor for Build<'_> {
         let game = new_game::<G>(players, &variants).map_err(|e| e.to_string())?;
         let cat = shared_catalogue(&game, &variants);
         let layout = Layout::new(&game);
+        let history = HistoryLayout::new(info.id, players, layout.faces.len());
         Ok(Arc::new(TypedGame {
             given: variants.given_items(),
             game,
             variants,
             cat,
             layout,
+            history,
         }))
     }
 }
@@ -370,4 +519,28 @@ pub fn from_record(record: &GameRecord) -> Result<Box<dyn AnyMatch>, String> {
         ));
     }
     g.from_record(record)
+}
+
+/// Rebuilds a match from what [`AnyMatch::pickle_state`] wrote: a record replayed, or a world
+/// drawn again from its (rebuilt) match with the same seat and seed, then its own actions.
+pub fn restore(state: &str) -> Result<Box<dyn AnyMatch>, String> {
+    let v: serde_json::Value = serde_json::from_str(state).map_err(|e| format!("not a pickled cardroom match: {e}"))?;
+    if let Some(r) = v.get("record").and_then(|r| r.as_str()) {
+        let record = GameRecord::from_json(r)?;
+        return from_record(&record);
+    }
+    let bad = || "not a pickled cardroom match: it has neither a record nor a world's origin".to_string();
+    let parent = v.get("world_of").and_then(|p| p.as_str()).ok_or_else(bad)?;
+    let seat = v.get("seat").and_then(|s| s.as_u64()).ok_or_else(bad)? as usize;
+    let seed = v.get("seed").and_then(|s| s.as_u64()).ok_or_else(bad)?;
+    let parent = restore(parent)?;
+    if seat >= parent.game().players() {
+        return Err(format!("a pickled world names seat {seat}, which does not exist"));
+    }
+    let mut world = parent.sample_world(seat, seed)?;
+    for a in v.get("actions").and_then(|a| a.as_array()).ok_or_else(bad)? {
+        let text = a.as_str().ok_or_else(bad)?;
+        world.apply_text(text)?;
+    }
+    Ok(world)
 }

@@ -5,6 +5,7 @@
 
 pub mod codec;
 pub mod core;
+pub mod history;
 pub mod obs;
 
 use crate::core::{AnyGame, AnyMatch};
@@ -149,6 +150,25 @@ impl PyGame {
         self.inner.obs_blocks()
     }
 
+    /// The shape of `Match.information_state_tensor(seat)`: `(n,)`.
+    #[getter]
+    fn information_state_shape(&self) -> (usize,) {
+        (self.inner.info_len(),)
+    }
+
+    /// The information state's blocks as `(name, offset, length)`: the observation's, then
+    /// `history_count` and `history_events` (see the package README).
+    fn information_state_layout(&self) -> Vec<(String, usize, usize)> {
+        self.inner.info_blocks()
+    }
+
+    /// The kinds of event an information state's rows name, in their one-hot order (one more
+    /// slot follows them for any other kind).
+    #[staticmethod]
+    fn event_kinds() -> Vec<&'static str> {
+        history::KINDS.to_vec()
+    }
+
     /// The game's kinds of action, in the order of the observation's `kinds` block.
     fn action_kinds(&self) -> Vec<&'static str> {
         self.inner.kinds()
@@ -174,11 +194,28 @@ impl PyGame {
         self.inner.action_id(text).map_err(value_error)
     }
 
-    /// A new match. `seed` fixes every deal (and nothing else is random); `deals` ends the
-    /// match after that many deals, as `--deals` does.
-    #[pyo3(signature = (seed=0, deals=None))]
-    fn new_match(&self, seed: u64, deals: Option<u32>) -> PyResult<PyMatch> {
-        let inner = self.inner.clone().new_match(seed, deals).map_err(value_error)?;
+    /// A new match: by default the whole match, to the game's own end. `seed` fixes every
+    /// deal (and nothing else is random); `deals` ends the match after that many deals, as
+    /// `--deals` does (`deals=1`: one deal). `deck`, a list of cards (`["2C", "KH", ...]`, top
+    /// first, the whole pack), deals the first deal in that order instead of shuffling (later
+    /// deals are shuffled from `seed`); a deck that is not the game's pack raises ValueError.
+    #[pyo3(signature = (seed=0, deals=None, deck=None))]
+    fn new_match(&self, seed: u64, deals: Option<u32>, deck: Option<Vec<String>>) -> PyResult<PyMatch> {
+        let deck = match deck {
+            None => None,
+            Some(cards) => Some(
+                cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        c.trim()
+                            .parse::<cards::Card>()
+                            .map_err(|e| value_error(format!("bad deck: card {i} ({c:?}): {e}")))
+                    })
+                    .collect::<PyResult<Vec<_>>>()?,
+            ),
+        };
+        let inner = self.inner.clone().new_match(seed, deals, deck).map_err(value_error)?;
         Ok(PyMatch { inner })
     }
 
@@ -325,6 +362,50 @@ impl PyMatch {
         f32_array(py, &v)
     }
 
+    /// The information state with history, a float32 vector of shape
+    /// `game.information_state_shape`: the observation, then every event `seat` was told this
+    /// deal, in order (layout in `game.information_state_layout()` and the README). Two
+    /// histories that differ in anything the seat saw give different tensors; what it did not
+    /// see never enters. In a sampled world, only the seat it was sampled for has one.
+    fn information_state_tensor<'py>(&mut self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.check_seat(seat)?;
+        let mut v = Vec::new();
+        self.inner.information_state(seat, &mut v).map_err(value_error)?;
+        f32_array(py, &v)
+    }
+
+    /// The information state as text: the seat's events this deal as it reads them, one line
+    /// each, then its view (JSON).
+    fn information_state_string(&mut self, seat: i64) -> PyResult<String> {
+        let seat = self.check_seat(seat)?;
+        let mut lines = self.inner.history_lines(seat).map_err(value_error)?;
+        lines.push(self.inner.view_json(seat).to_string());
+        Ok(lines.join("\n"))
+    }
+
+    /// The public part of `seat`'s observation: what a spectator sees, encoded from `seat`'s
+    /// place in the observation's layout (its hand and the kinds block are zero).
+    fn public_observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.check_seat(seat)?;
+        let mut v = Vec::new();
+        self.inner.public_observation(seat, &mut v);
+        f32_array(py, &v)
+    }
+
+    /// The private part of `seat`'s observation: `observation(seat) - public_observation(seat)`,
+    /// non-zero only where the seat sees more than a spectator (its hand, cards shown to it
+    /// alone, its choices).
+    fn private_observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.check_seat(seat)?;
+        let (mut all, mut public) = (Vec::new(), Vec::new());
+        self.inner.observation(seat, &mut all);
+        self.inner.public_observation(seat, &mut public);
+        for (a, p) in all.iter_mut().zip(&public) {
+            *a -= p;
+        }
+        f32_array(py, &all)
+    }
+
     /// Whether the match is over.
     fn is_over(&self) -> bool {
         self.inner.is_over()
@@ -384,14 +465,15 @@ impl PyMatch {
         self.clone()
     }
 
-    /// A determinization: a full match that `seat` cannot tell apart from this one (its view and
-    /// observation are the same), the cards hidden from it redrawn consistently with everything
-    /// it has seen, and the later deals' packs reseeded. Seeded, so it is reproducible. A
-    /// sampled world has no `record()`.
+    /// A determinization: a full match that `seat` cannot tell apart from this one (its view,
+    /// observation and information state are the same), the cards hidden from it redrawn
+    /// consistently with everything it has seen, and the later deals' packs reseeded. Seeded, so
+    /// it is reproducible. A sampled world has no `record()`, but it pickles (as the match it
+    /// came from, the seat and the seed, and the actions played in it since).
     fn sample_world(&self, seat: i64, seed: u64) -> PyResult<PyMatch> {
         let seat = self.check_seat(seat)?;
         Ok(PyMatch {
-            inner: self.inner.sample_world(seat, seed),
+            inner: self.inner.sample_world(seat, seed).map_err(value_error)?,
         })
     }
 
@@ -427,16 +509,12 @@ impl PyMatch {
         py.allow_threads(|| inner.play_random(seed, max_actions))
     }
 
-    /// Pickling goes through the record (a match is rebuilt by replay); a sampled world,
-    /// which has no record, cannot be pickled.
+    /// Pickling goes through the record (a match is rebuilt by replay); a sampled world through
+    /// the match it was drawn from, its seat and seed, and the actions played in it since.
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
-        let r = self.inner.record().map_err(value_error)?;
-        let f = py
-            .import("cardroom")?
-            .getattr("Match")?
-            .getattr("from_record")?
-            .unbind();
-        Ok((f, (r.to_json(),)))
+        let state = self.inner.pickle_state().map_err(value_error)?;
+        let f = py.import("cardroom._core")?.getattr("_restore")?.unbind();
+        Ok((f, (state,)))
     }
 
     fn __repr__(&self) -> String {
@@ -450,14 +528,43 @@ impl PyMatch {
     }
 }
 
+/// The seed of the next `bot_action` called without one: a generator seeded from the OS
+/// source when the module loads, advanced by every such call (splitmix64).
+static BOT_SEEDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn next_bot_seed() -> u64 {
+    let x = BOT_SEEDS
+        .fetch_add(0x9E37_79B9_7F4A_7C15, std::sync::atomic::Ordering::Relaxed)
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Seeds the generator that `bot_action` draws from when called without a seed, so that a
+/// run of such calls repeats.
+#[pyfunction]
+fn seed_bots(seed: u64) {
+    BOT_SEEDS.store(seed, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Rebuilds a pickled match (see `Match.__reduce__`).
+#[pyfunction]
+fn _restore(py: Python<'_>, state: &str) -> PyResult<PyMatch> {
+    let inner = py.allow_threads(|| core::restore(state)).map_err(value_error)?;
+    Ok(PyMatch { inner })
+}
+
 /// The action a bot would take for the seat to act, as notation text (not applied). Bots:
 /// `random`, `easy`, `medium`, `hard`, `hard:N`, `ismcts:N`, `rule` and the game's own (see
 /// `games()`). A bot sees only the acting seat's view and worlds sampled from it. `seed` fixes
-/// its random choices (default: from the number of actions taken).
+/// its random choices; without one, it draws from the module's generator, which every such
+/// call advances (seeded from the OS at import; `seed_bots(n)` sets it).
 #[pyfunction]
 #[pyo3(signature = (game_match, bot, seed=None))]
 fn bot_action(py: Python<'_>, game_match: &PyMatch, bot: &str, seed: Option<u64>) -> PyResult<String> {
-    let seed = seed.unwrap_or(0xB07_5EED ^ game_match.inner.actions_taken() as u64);
+    let seed = seed.unwrap_or_else(next_bot_seed);
     let m = &game_match.inner;
     py.allow_threads(|| m.bot_action(bot, seed)).map_err(value_error)
 }
@@ -654,6 +761,13 @@ fn cardroom_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(bot_action, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(seed_bots, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore, m)?)?;
+    // The generator behind unseeded bot_action calls starts from the OS's random source.
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::process::id() as u64);
+    BOT_SEEDS.store(h.finish(), std::sync::atomic::Ordering::Relaxed);
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

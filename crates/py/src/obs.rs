@@ -157,6 +157,11 @@ impl Layout {
             .collect()
     }
 
+    /// A card's index among the pack's distinct cards.
+    pub fn card_slot(&self, c: Card) -> Option<usize> {
+        self.card(c)
+    }
+
     fn card(&self, c: Card) -> Option<usize> {
         let s = self.slot[c.id() as usize & 63];
         (s != u16::MAX).then_some(s as usize)
@@ -172,12 +177,19 @@ impl Layout {
 
     /// Encodes what `seat` sees of `m`.
     pub fn encode<G: Game>(&self, m: &Match<G>, seat: Seat, out: &mut Vec<f32>) {
+        self.encode_as(m, seat, Viewer::Seat(seat), out)
+    }
+
+    /// Encodes what `viewer` sees of `m`, from `seat`'s place (relative seats, the kinds block
+    /// only when the viewer is that seat): with a spectator, the public part of `seat`'s
+    /// observation.
+    pub fn encode_as<G: Game>(&self, m: &Match<G>, seat: Seat, viewer: Viewer, out: &mut Vec<f32>) {
         out.clear();
         out.resize(self.len(), 0.0);
         let (f, p) = (self.faces.len(), self.players);
         let rel = |s: Seat| (s + p - seat) % p;
         let deal = m.deal();
-        let scene = deal.scene(Viewer::Seat(seat));
+        let scene = deal.scene(viewer);
         let at = |name: &str| self.blocks.iter().find(|b| b.0 == name).expect("block").1;
         let dealer = deal.dealer_seat().unwrap_or_else(|| m.dealer());
         // hand
@@ -279,7 +291,7 @@ impl Layout {
             Some(s) => out[o + rel(s)] = 1.0,
             None => out[o + p] = f32::from(m.is_over()),
         }
-        if m.to_act() == Some(seat) {
+        if m.to_act() == Some(seat) && viewer.is(seat) {
             let o = at("kinds");
             let mut legal = Vec::new();
             m.legal_actions(&mut legal);
@@ -302,7 +314,7 @@ fn first_card(text: &str) -> Option<Card> {
 }
 
 /// The first number in the text, not counting seat references (`@2`).
-fn first_number(text: &str) -> f32 {
+pub(crate) fn first_number(text: &str) -> f32 {
     let mut prev = ' ';
     let mut start = None;
     for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
@@ -323,7 +335,7 @@ fn first_number(text: &str) -> f32 {
 }
 
 /// 1 to 4 for the first suit named (by word, or by letter after a rank), else 0.
-fn first_suit(text: &str) -> f32 {
+pub(crate) fn first_suit(text: &str) -> f32 {
     let t = text.to_ascii_lowercase();
     let words = ["club", "diamond", "heart", "spade"];
     let mut best: Option<(usize, usize)> = None;
