@@ -202,7 +202,7 @@ impl<G: Game> TypedMatch<G> {
         }
     }
 
-    fn feed_for(&mut self, seat: Seat) -> Result<&Feed, String> {
+    fn ensure_feed(&mut self) -> Result<&Feed, String> {
         if self.feed.is_none() {
             self.feed = Some(match &self.world {
                 None => Feed::replay(&self.m),
@@ -215,19 +215,11 @@ impl<G: Game> TypedMatch<G> {
                     for a in &self.m.log()[w.base..] {
                         again.apply_text(&a.to_string())?;
                     }
-                    again.feed().ok_or(
-                        "this world was drawn from a world sampled for another seat: no seat's history is known in it",
-                    )?
+                    again.feed().ok_or("a world drawn again kept no feed")?
                 }
             });
         }
-        let feed = self.feed.as_ref().expect("just set");
-        match feed.only_seat {
-            Some(s) if s != seat => Err(format!(
-                "this world was sampled for seat {s}: only that seat's history is known in it"
-            )),
-            _ => Ok(feed),
-        }
+        Ok(self.feed.as_ref().expect("just set"))
     }
 }
 
@@ -329,7 +321,7 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
     }
     fn information_state(&mut self, seat: Seat, out: &mut Vec<f32>) -> Result<(), String> {
         let g = self.g.clone();
-        self.feed_for(seat)?;
+        self.ensure_feed()?;
         g.layout.encode(&self.m, seat, out);
         let o = out.len();
         out.resize(o + g.history.len(), 0.0);
@@ -339,12 +331,11 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
         Ok(())
     }
     fn history_lines(&mut self, seat: Seat) -> Result<Vec<String>, String> {
-        let feed = self.feed_for(seat)?;
+        let feed = self.ensure_feed()?;
         Ok(HistoryLayout::lines(&feed.said, seat))
     }
     fn enable_feed(&mut self) -> Result<(), String> {
-        let seat = self.feed.as_ref().and_then(|f| f.only_seat).unwrap_or(0);
-        self.feed_for(seat).map(|_| ())
+        self.ensure_feed().map(|_| ())
     }
     fn feed(&self) -> Option<Feed> {
         self.feed.clone()
@@ -389,8 +380,8 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
     fn sample_world(&self, seat: Seat, seed: u64) -> Result<Box<dyn AnyMatch>, String> {
         let mut rng = GameRng::from_seed(seed);
         let feed = match &self.feed {
-            Some(f) if f.only_seat.is_none_or(|s| s == seat) => Some(f.for_world(seat)),
-            _ => None,
+            Some(f) => Some(f.for_world(seat)),
+            None => None,
         };
         Ok(Box::new(TypedMatch {
             m: self.m.sample_world(seat, &mut rng),

@@ -214,8 +214,9 @@ fn fnv1a(bytes: &[u8]) -> u32 {
 #[derive(Clone, Debug, Default)]
 pub struct Feed {
     pub said: Vec<Said>,
-    /// In a sampled world: the one seat whose events are known (the others' would be the true
-    /// world's, which that world's players never saw).
+    /// In a sampled world: the seat it was sampled for. Only the events that seat was told
+    /// before the sampling are kept (the others' private events would be the true world's), so
+    /// another seat's history there holds what both were told, then its own events since.
     pub only_seat: Option<Seat>,
 }
 

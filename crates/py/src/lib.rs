@@ -366,7 +366,8 @@ impl PyMatch {
     /// `game.information_state_shape`: the observation, then every event `seat` was told this
     /// deal, in order (layout in `game.information_state_layout()` and the README). Two
     /// histories that differ in anything the seat saw give different tensors; what it did not
-    /// see never enters. In a sampled world, only the seat it was sampled for has one.
+    /// see never enters. In a world sampled for one seat, another seat's history holds what
+    /// both were told before the sampling, then its own events in that world.
     fn information_state_tensor<'py>(&mut self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.check_seat(seat)?;
         let mut v = Vec::new();

@@ -1,25 +1,149 @@
-"""OpenSpiel: every game registers with pyspiel; OpenSpiel's random simulation test runs on all
-of them, and its ISMCTS bot plays Hearts, Belote and Panguingue through the registration."""
+"""OpenSpiel: every game registers with pyspiel (under ``python_cardroom_<id>`` and
+``cardroom_<id>``, with its variants as parameters); OpenSpiel's random simulation test runs on
+all of them, serialization included; chance draws a 64-bit seed; the information state tensor
+has the history; ISMCTS plays through the registration, repeatably from its own seed."""
+
+import pickle
 
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
 
+import cardroom
 from cardroom import openspiel
 
 openspiel.register_all()
+
+
+def deal(game, seed_bytes=(1, 2, 3, 4, 5, 6, 7, 8)):
+    state = game.new_initial_state()
+    for b in seed_bytes:
+        assert state.is_chance_node()
+        state.apply_action(b)
+    return state
 
 
 def test_registered():
     names = set(pyspiel.registered_names())
     for gid in openspiel.GAME_IDS:
         assert openspiel.short_name(gid) in names
+        assert openspiel.short_name(gid, "cardroom_") in names
 
 
-def test_random_sim_test(game_id):
+def test_random_sim_test_with_serialization(game_id):
     game = pyspiel.load_game(openspiel.short_name(game_id), {"deals": 1})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_serialize_round_trip_and_pickle():
+    game = pyspiel.load_game("cardroom_belote(deals=1)")
+    state = deal(game)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and state2.history() == state.history()
+    assert state2.information_state_tensor(1) == state.information_state_tensor(1)
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+
+
+def test_chance_draws_a_64_bit_seed():
+    game = pyspiel.load_game("cardroom_hearts(deals=1)")
+    assert game.max_chance_outcomes() == 256
+    state = game.new_initial_state()
+    assert len(state.chance_outcomes()) == 256
+    bytes_ = [0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC, 0xDE, 0xF0]
+    state = deal(game, bytes_)
+    seed = int.from_bytes(bytes(bytes_), "big")
+    direct = cardroom.Game("hearts").new_match(seed, deals=1)
+    for p in range(4):
+        assert state.observation_tensor(p) == list(direct.observation(p))
+    # Different seeds, different deals; every seat-0 hand of 200 random deals is new.
+    rng = np.random.RandomState(0)
+    hands = {tuple(deal(game, rng.randint(0, 256, 8)).observation_tensor(0)[:52]) for _ in range(200)}
+    assert len(hands) == 200
+
+
+def test_small_world_with_chance_seeds():
+    game = pyspiel.load_game(openspiel.short_name("khanhoo"), {"players": 4, "deals": 1, "chance_seeds": 8})
+    assert game.num_players() == 4
+    state = game.new_initial_state()
+    assert len(state.chance_outcomes()) == 8
+    state.apply_action(3)
+    assert not state.is_chance_node()
+
+
+def test_variants_in_the_game_string():
+    game = pyspiel.load_game("cardroom_hearts(omnibus=true,deals=1)")
+    variants = dict(openspiel._config(game).cardroom.variants)
+    assert variants["omnibus"] == "true"
+    assert game.get_parameters()["omnibus"] is True
+    # Variants that take numbers and words go in `variants`, and survive serialization.
+    game = pyspiel.load_game("cardroom_khanhoo(players=4,deals=1,variants=max_turns:300;stalemate:void)")
+    v = dict(openspiel._config(game).cardroom.variants)
+    assert v["max_turns"] == "300" and v["stalemate"] == "void"
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    state = deal(game)
+    game2, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert dict(openspiel._config(game2).cardroom.variants)["max_turns"] == "300"
+    with pytest.raises(Exception, match="moon_mode"):
+        pyspiel.load_game("cardroom_hearts", {"moon_mode": "nonsense"})
+
+
+def test_game_type_and_utility():
+    for gid in openspiel.GAME_IDS:
+        info = next(g for g in cardroom.games() if g["id"] == gid)
+        game = pyspiel.load_game(openspiel.short_name(gid), {"deals": 1})
+        t = game.get_type()
+        expected = pyspiel.GameType.Utility.ZERO_SUM if info["zero_sum"] else pyspiel.GameType.Utility.GENERAL_SUM
+        assert t.utility == expected, gid
+        assert t.provides_information_state_tensor
+        assert game.min_utility() > -1e6 and game.max_utility() < 1e6, gid
+        assert game.min_utility() < game.max_utility()
+
+
+def test_information_state_tensor_has_the_history():
+    """Two Hearts histories that differ in one card played to a trick: the observation (the
+    present) may agree once the trick is gathered, the information state never does."""
+    game = pyspiel.load_game("cardroom_hearts(deals=1,variants=pass_cycle:N)")
+    rng = np.random.RandomState(1)
+    state = None
+    for _ in range(200):
+        state = deal(game, rng.randint(0, 256, 8))
+        while not state.is_terminal():
+            legal = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+            if "QC" in legal and "8C" in legal:
+                break
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if not state.is_terminal():
+            break
+    assert not state.is_terminal(), "no position with both clubs to play in 200 deals"
+    ids = {state.action_to_string(state.current_player(), a): a for a in state.legal_actions()}
+    a, b = state.clone(), state.clone()
+    a.apply_action(ids["QC"])
+    b.apply_action(ids["8C"])
+    for p in range(4):
+        assert a.information_state_tensor(p) != b.information_state_tensor(p)
+        assert a.information_state_string(p) != b.information_state_string(p)
+    assert len(a.information_state_tensor(0)) == game.information_state_tensor_size()
+    assert game.information_state_tensor_size() > game.observation_tensor_size()
+
+
+def test_rl_environment_uses_the_information_state():
+    env = rl_environment.Environment("cardroom_hearts(deals=1)")
+    ts = env.reset()
+    size = env.observation_spec()["info_state"][0]
+    assert size == pyspiel.load_game("cardroom_hearts(deals=1)").information_state_tensor_size()
+    steps = 0
+    while not ts.last():
+        p = ts.observations["current_player"]
+        ts = env.step([ts.observations["legal_actions"][p][0]])
+        steps += 1
+    assert steps > 52 and len(ts.rewards) == 4
 
 
 @pytest.mark.parametrize("game_id", ["hearts", "belote", "panguingue"])
@@ -28,34 +152,43 @@ def test_ismcts_bot(game_id):
     rs = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(1, rs)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=12, random_state=rs)
-    state = game.new_initial_state()
-    state.apply_action(3)
+    state = deal(game)
     for _ in range(4):
         if state.is_terminal():
             break
         a = bot.step(state)
         assert a in state.legal_actions()
         state.apply_action(a)
-    # The rest at random, to the end of the deal.
     while not state.is_terminal():
         state.apply_action(int(rs.choice(state.legal_actions())))
     assert len(state.returns()) == game.num_players()
 
 
+def test_ismcts_is_repeatable_from_its_seed():
+    game = pyspiel.load_game("cardroom_hearts(deals=1)")
+
+    def run(seed):
+        rs = np.random.RandomState(seed)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0, max_simulations=30, random_state=rs)
+        state = deal(game)
+        moves = []
+        for _ in range(14):
+            a = bot.step(state)
+            moves.append(a)
+            state.apply_action(a)
+        return moves
+
+    assert run(3) == run(3)
+
+
 def test_observation_tensor_and_resample():
     game = pyspiel.load_game(openspiel.short_name("belote"), {"deals": 1})
-    state = game.new_initial_state()
-    state.apply_action(1)
+    state = deal(game)
     for _ in range(5):
         state.apply_action(state.legal_actions()[0])
     p = state.current_player()
     world = state.resample_from_infostate(p, None)
     assert world.information_state_string(p) == state.information_state_string(p)
+    assert world.information_state_tensor(p) == state.information_state_tensor(p)
+    assert world.observation_tensor(p) == state.observation_tensor(p)
     assert world.legal_actions() == state.legal_actions()
-
-
-def test_parameters():
-    game = pyspiel.load_game(openspiel.short_name("khanhoo"), {"players": 4, "deals": 1, "chance_seeds": 8})
-    assert game.num_players() == 4
-    state = game.new_initial_state()
-    assert len(state.chance_outcomes()) == 8
