@@ -47,7 +47,7 @@ def test_gym_single_agent(game_id):
 
 
 def test_gym_refuses_illegal_action():
-    e = CardroomEnv("belote", opponents="medium")
+    e = CardroomEnv("belote", opponents="medium", deals=1)
     obs, _ = e.reset(seed=2)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(ValueError):
@@ -58,13 +58,35 @@ def test_gym_refuses_illegal_action():
 def test_gymnasium_env_checker():
     from gymnasium.utils.env_checker import check_env
 
-    check_env(CardroomEnv("hearts", opponents="random", illegal_action="penalty"), skip_render_check=True)
+    check_env(CardroomEnv("hearts", opponents="random", illegal_action="penalty", deals=1), skip_render_check=True)
 
 
 def test_gym_penalty_mode():
-    e = CardroomEnv("belote", opponents="medium", illegal_action="penalty", illegal_penalty=-2)
+    e = CardroomEnv("belote", opponents="medium", illegal_action="penalty", illegal_penalty=-2, deals=1)
     obs, _ = e.reset(seed=2)
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs2, reward, term, trunc, info = e.step(bad)
     assert reward == -2 and not term and "illegal" in info
     assert np.array_equal(obs2["observation"], obs["observation"])
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+@pytest.mark.parametrize("game_id", ["hearts", "auction-pinochle"])
+def test_information_state_observations(game_id):
+    """Both environments can observe the information state with history instead."""
+    api_test(env(game_id, deals=1, observation="information_state"), num_cycles=200)
+    g = cardroom.Game(game_id)
+    e = CardroomEnv(game_id, opponents="random", deals=1, observation="information_state")
+    obs, _ = e.reset(seed=2)
+    assert obs["observation"].shape == g.information_state_shape
+    assert e.observation_space.contains(obs)
+    with pytest.raises(ValueError, match="information_state"):
+        CardroomEnv(game_id, observation="history")
+
+
+def test_default_is_the_whole_match():
+    """One default everywhere: an episode is the whole match unless `deals` says otherwise."""
+    e = CardroomEnv("ace-deuce-jack", opponents="random")
+    e.reset(seed=1)
+    assert e.deals is None and env("hearts").unwrapped.deals is None
+    assert "deals" not in cardroom.Game("hearts").new_match(1).record()

@@ -1,12 +1,14 @@
 """A Gymnasium single-agent environment: one seat learns, the others are cardroom bots.
 
 >>> from cardroom.gym import CardroomEnv
->>> e = CardroomEnv("belote", seat=0, opponents="medium", deals=1)
+>>> e = CardroomEnv("belote", seat=0, opponents="medium", deals=1)   # deals=None: whole matches
 >>> obs, info = e.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
+An episode is the whole match by default, as everywhere in cardroom (``deals=1``: one deal).
 Observations are dicts with ``observation`` and ``action_mask`` (as in the PettingZoo
-environment); the reward is the change in the seat's return after its action and the bots'
+environment); ``observation="information_state"`` puts ``Match.information_state_tensor`` (the
+observation and every event of the deal, in order) in place of ``Match.observation``; the reward is the change in the seat's return after its action and the bots'
 replies. An illegal action raises ``ValueError`` and changes nothing; with
 ``illegal_action="penalty"`` it instead returns ``illegal_penalty`` as the reward, the same
 observation and ``info["illegal"]`` (the reason), and the episode goes on (for agents and tools
@@ -27,6 +29,16 @@ __all__ = ["CardroomEnv"]
 
 
 class CardroomEnv(gymnasium.Env):
+    def _obs_shape(self):
+        if self.observation_kind == "information_state":
+            return self.game.information_state_shape
+        return self.game.observation_shape
+
+    def _encode(self, seat):
+        if self.observation_kind == "information_state":
+            return self.match.information_state_tensor(seat)
+        return self.match.observation(seat)
+
     """One seat of a cardroom game against named bots (see the module docstring).
 
     ``opponents`` is one bot name for every other seat or a list with one per seat (the
@@ -41,13 +53,17 @@ class CardroomEnv(gymnasium.Env):
         opponents: Union[str, Sequence[str]] = "medium",
         players: Optional[int] = None,
         variants: Optional[Dict[str, Any]] = None,
-        deals: Optional[int] = 1,
+        deals: Optional[int] = None,
+        observation: str = "observation",
         render_mode: Optional[str] = None,
         illegal_action: str = "raise",
         illegal_penalty: float = -1.0,
     ):
         if illegal_action not in ("raise", "penalty"):
             raise ValueError("illegal_action is 'raise' or 'penalty'")
+        if observation not in ("observation", "information_state"):
+            raise ValueError("observation is 'observation' or 'information_state'")
+        self.observation_kind = observation
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.game = Game(game, players, variants)
@@ -64,7 +80,7 @@ class CardroomEnv(gymnasium.Env):
         n = self.game.num_actions
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.game.observation_shape, np.float32),
+                "observation": spaces.Box(-np.inf, np.inf, self._obs_shape(), np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }
         )
@@ -78,7 +94,7 @@ class CardroomEnv(gymnasium.Env):
             if self.match.current_player == self.seat
             else np.zeros(self.game.num_actions, dtype=np.int8)
         )
-        return {"observation": self.match.observation(self.seat), "action_mask": mask}
+        return {"observation": self._encode(self.seat), "action_mask": mask}
 
     def _bots(self):
         while not self.match.is_over() and self.match.current_player != self.seat:

@@ -13,7 +13,9 @@ Agents are ``player_0`` ... ``player_{P-1}`` (seat numbers). Each observation is
 card) and ``action_mask`` (int8 over the game's fixed action space, all zero for an agent that
 is not to act). Rewards are the change in each seat's return (its total, negated where lower is
 better) after every step, so an episode's rewards sum to the match returns. ``deals`` ends an
-episode after that many deals (default: the whole match).
+episode after that many deals (default: the whole match, as everywhere in cardroom).
+``observation="information_state"`` gives ``Match.information_state_tensor`` instead (the
+observation and every event of the deal the seat was told, in order).
 """
 
 from __future__ import annotations
@@ -40,11 +42,18 @@ class CardroomAECEnv(AECEnv):
         players: Optional[int] = None,
         variants: Optional[Dict[str, Any]] = None,
         deals: Optional[int] = None,
+        observation: str = "observation",
         render_mode: Optional[str] = None,
     ):
         super().__init__()
         self.game = Game(game, players, variants)
         self.deals = deals
+        if observation not in ("observation", "information_state"):
+            raise ValueError("observation is 'observation' or 'information_state'")
+        self.observation_kind = observation
+        obs_shape = (
+            self.game.information_state_shape if observation == "information_state" else self.game.observation_shape
+        )
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"cardroom_{self.game.id.replace('-', '_')}_v0")
         n = self.game.num_actions
@@ -52,7 +61,7 @@ class CardroomAECEnv(AECEnv):
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.game.observation_shape, np.float32),
+                "observation": spaces.Box(-np.inf, np.inf, obs_shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }
         )
@@ -93,7 +102,10 @@ class CardroomAECEnv(AECEnv):
 
     def observe(self, agent):
         seat = self._index[agent]
-        obs = self.match.observation(seat)
+        if self.observation_kind == "information_state":
+            obs = self.match.information_state_tensor(seat)
+        else:
+            obs = self.match.observation(seat)
         if self.match.current_player == seat:
             mask = self.match.action_mask()
         else:
@@ -145,7 +157,8 @@ def raw_env(game: str = "hearts", **kwargs) -> CardroomAECEnv:
 
 def env(game: str = "hearts", **kwargs):
     """The environment for ``game`` (an id or name), with PettingZoo's order-enforcing wrapper.
-    Keyword arguments: ``players``, ``variants``, ``deals``, ``render_mode``."""
+    Keyword arguments: ``players``, ``variants``, ``deals`` (default: the whole match),
+    ``observation`` (``"observation"`` or ``"information_state"``), ``render_mode``."""
     from pettingzoo.utils import wrappers
 
     e = raw_env(game, **kwargs)
