@@ -192,3 +192,12 @@ def test_observation_tensor_and_resample():
     assert world.information_state_tensor(p) == state.information_state_tensor(p)
     assert world.observation_tensor(p) == state.observation_tensor(p)
     assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", ["hearts", "big-three", "ace-deuce-jack"])
+def test_whole_matches(game_id):
+    """The default episode is the whole match: returns move at each deal's end, rewards carry
+    each change, and OpenSpiel's checks (rewards summing to returns, bounds) hold."""
+    game = pyspiel.load_game(openspiel.short_name(game_id, "cardroom_"))
+    assert game.get_parameters()["deals"] == 0
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -27,7 +27,8 @@ memory) and ``observation_string`` the seat's view. ``resample_from_infostate`` 
 with cardroom's sampler, from a seed made of the state's history, the player and how many
 worlds this state has drawn, so OpenSpiel's ISMCTS is reproducible from its own seed.
 
-**Utility.** Returns are the match returns (totals, negated where a lower total is better).
+**Utility.** Returns are the match returns (totals, negated where a lower total is better);
+rewards are their change with each action (non-zero when a deal ends), so they sum to them.
 The game type says zero-sum where every deal's changes sum to zero, else general-sum; the
 utility bounds are the game's own (``Game.utility_bounds``).
 
@@ -113,7 +114,7 @@ def _game_type(game_id: str, name: str) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS,
         max_num_players=info["max_players"],
         min_num_players=info["min_players"],
         provides_information_state_string=True,
@@ -208,6 +209,7 @@ class CardroomState(pyspiel.State):
         self.match = match
         self._seed_bytes = list(seed_bytes)
         self._worlds = 0
+        self._before = None
 
     def current_player(self):
         if self.match is None:
@@ -226,7 +228,9 @@ class CardroomState(pyspiel.State):
 
     def _apply_action(self, action):
         if self.match is not None:
+            before = self.match.returns()
             self.match.apply(int(action))
+            self._before = before
             return
         if not 0 <= action < self._g.outcomes:
             raise ValueError(f"chance outcome {action} is outside 0..{self._g.outcomes - 1}")
@@ -248,9 +252,18 @@ class CardroomState(pyspiel.State):
         return self.match is not None and self.match.is_over()
 
     def returns(self):
+        """The match returns so far (the totals, negated where lower is better): a whole match
+        moves them at the end of every deal."""
         if self.match is None:
             return [0.0] * self._g.cardroom.players
         return [float(x) for x in self.match.returns()]
+
+    def rewards(self):
+        """What the last action changed in the returns (non-zero when it ended a deal), so
+        that an episode's rewards sum to its returns."""
+        if self.match is None or self._before is None:
+            return [0.0] * self._g.cardroom.players
+        return [float(a - b) for a, b in zip(self.match.returns(), self._before)]
 
     def information_state_string(self, player=None):
         if player is None:
@@ -283,6 +296,7 @@ class CardroomState(pyspiel.State):
             self.get_game(), None if self.match is None else self.match.clone(), self._seed_bytes
         )
         c._worlds = self._worlds
+        c._before = self._before
         return c
 
     def __str__(self):
