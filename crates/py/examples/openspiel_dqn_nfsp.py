@@ -13,7 +13,7 @@ run: the point of the example is that nothing needs patching.
 
 Needs JAX and the libraries OpenSpiel's JAX agents use:
     pip install "jax[cpu]" flax optax chex orbax-checkpoint open-spiel==2.0.2
-Run: python examples/openspiel_dqn_nfsp.py [--episodes 3000] [--eval 300]
+Run: python examples/openspiel_dqn_nfsp.py [--episodes 400] [--eval 300]
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ import time
 import warnings
 
 import numpy as np
-from open_spiel.python import rl_agent, rl_environment
+import pyspiel
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import random_agent
 from open_spiel.python.jax import dqn, nfsp
 
 from cardroom import openspiel
@@ -53,12 +55,14 @@ def evaluate(env, agent_for_seat0, deals, seed):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--episodes", type=int, default=3000)
+    ap.add_argument("--episodes", type=int, default=400)
     ap.add_argument("--eval", type=int, default=300)
     args = ap.parse_args()
     openspiel.register_all()
     warnings.filterwarnings("error", module=r"(open_spiel|cardroom).*")
-    env = rl_environment.Environment(GAME, seed=1)
+    env = rl_environment.Environment(
+        pyspiel.load_game(GAME), chance_event_sampler=rl_environment.ChanceEventSampler(seed=1)
+    )
     assert not env.use_observation, "rl_environment should use the information state tensor"
     size = env.observation_spec()["info_state"][0]
     actions = env.action_spec()["num_actions"]
@@ -73,7 +77,7 @@ def main():
         state_representation_size=size,
         num_actions=actions,
         hidden_layers_sizes=[128],
-        replay_buffer_capacity=20_000,
+        replay_buffer_capacity=4_000,
         batch_size=64,
         learning_rate=1e-3,
         update_target_network_every=500,
@@ -82,7 +86,7 @@ def main():
         epsilon_decay_duration=args.episodes * 13,
         epsilon_end=0.05,
     )
-    randoms = [rl_agent.RandomAgent(p, actions) for p in range(4)]
+    randoms = [random_agent.RandomAgent(p, actions) for p in range(4)]
     start = time.time()
     for _ in range(args.episodes):
         ts = env.reset()
@@ -104,26 +108,33 @@ def main():
             state_representation_size=size,
             num_actions=actions,
             hidden_layers_sizes=[128],
-            reservoir_buffer_capacity=20_000,
+            reservoir_buffer_capacity=4_000,
             anticipatory_param=0.1,
             batch_size=64,
             min_buffer_size_to_learn=500,
             learn_every=64,
             allow_checkpointing=False,
-            replay_buffer_capacity=20_000,
+            replay_buffer_capacity=4_000,
             epsilon_decay_duration=args.episodes * 13,
         )
         for p in range(4)
     ]
     start = time.time()
-    for _ in range(args.episodes):
+    for episode in range(args.episodes):
+        # The first episode in best-response mode for every seat: OpenSpiel 2.0.2's JAX NFSP
+        # creates its reservoir only on a best-response step and fails if it learns before one.
+        modes = [a.temp_mode_as(nfsp.MODE.BEST_RESPONSE) for a in agents] if episode == 0 else []
+        for m in modes:
+            m.__enter__()
         ts = env.reset()
         while not ts.last():
             p = ts.observations["current_player"]
             ts = env.step([agents[p].step(ts).action])
         for a in agents:
             a.step(ts)
-    with agents[0].temp_mode_as(nfsp.MODE.average_policy):
+        for m in modes:
+            m.__exit__(None, None, None)
+    with agents[0].temp_mode_as(nfsp.MODE.AVERAGE_POLICY):
         nfsp_after = evaluate(env, agents[0], args.eval, 99)
     print(
         f"NFSP seat 0   : {nfsp_after[0]:.2f} ± {nfsp_after[1]:.2f} points per deal (average policy) "
