@@ -48,7 +48,7 @@ fn prompt(d: &HeartsDeal, viewer: Viewer) -> String {
         Phase::Passing => format!(
             "Choose three cards to pass to @{} ({} of 3 chosen).",
             pass_target(d, actor),
-            d.picks[actor].len()
+            d.picks(actor).len()
         ),
         Phase::Playing if d.tricks_done == 0 && d.trick.is_empty() => {
             "Lead the two of clubs to the first trick.".to_string()
@@ -89,24 +89,24 @@ impl Present for HeartsDeal {
             let s = row.seat;
             if viewer.is(s) {
                 row.hand = shown(self.hands[s], ace_high);
-                if !self.picks[s].is_empty() {
-                    row.groups.push(CardGroup::new("Chosen to pass", self.picks[s].iter()));
+                if !self.picks(s).is_empty() {
+                    row.groups.push(CardGroup::new("Chosen to pass", self.picks(s).iter()));
                 }
                 if exchanged {
                     let from = (s + 4 - self.pass_dir.offset()) % 4;
                     row.groups.push(CardGroup::new(
                         format!("Passed to @{}", pass_target(self, s)),
-                        self.passed[s].iter(),
+                        self.passed(s).iter(),
                     ));
                     row.groups.push(CardGroup::new(
                         format!("Received from @{from}"),
-                        self.passed[from].iter(),
+                        self.passed(from).iter(),
                     ));
                 }
             } else {
-                row.hand = hidden((self.hands[s].len() + self.picks[s].len()) as usize);
+                row.hand = hidden((self.hands[s].len() + self.picks(s).len()) as usize);
             }
-            if self.phase == Phase::Passing && self.picks[s].len() == 3 {
+            if self.phase == Phase::Passing && self.picks(s).len() == 3 {
                 row.status = Some("cards chosen".to_string());
             }
             if self.phase != Phase::Passing {
@@ -125,14 +125,14 @@ impl Present for HeartsDeal {
             facts.push(Fact::new("Bonus card", format!("{b} scores -10")));
         }
         let last_trick = if self.tricks_done > 0 {
-            trick_scene(&self.last_trick, 4, Some(self.trick.leader()))
+            trick_scene(&self.last_trick(), 4, Some(self.trick.leader()))
         } else {
             None
         };
         let deal_scores = if self.phase == Phase::Over {
             DealScores {
                 label: "Deal scores".to_string(),
-                values: self.scores.to_vec(),
+                values: self.scores().to_vec(),
             }
         } else {
             DealScores {
@@ -169,7 +169,7 @@ impl Present for HeartsDeal {
         let actor = self.to_act as Seat;
         match (self.phase, action) {
             (Phase::Passing, HeartsAction::Card(card)) => {
-                let n = self.picks[actor].len() + 1;
+                let n = self.picks(actor).len() + 1;
                 let to = pass_target(self, actor);
                 out.only(
                     actor,
@@ -198,7 +198,7 @@ impl Present for HeartsDeal {
                     ));
                     for s in 0..4 {
                         let from = (s + 4 - after.pass_dir.offset()) % 4;
-                        let cards = after.passed[from];
+                        let cards = after.passed(from);
                         out.only(
                             s,
                             Event::new(
@@ -231,11 +231,11 @@ impl Present for HeartsDeal {
                     out.all(Event::new("broken", None, format!("Hearts are broken: {why}.")));
                 }
                 if after.tricks_done > self.tricks_done {
-                    let cards: CardSet = after.last_trick.cards().iter().copied().collect();
+                    let cards: CardSet = after.last_trick().cards().iter().copied().collect();
                     out.all(took_trick(
                         after.trick.leader(),
                         after.tricks_done as usize,
-                        after.last_trick.cards(),
+                        after.last_trick().cards(),
                         &trick_worth(after, cards),
                     ));
                 }
@@ -280,10 +280,10 @@ impl Present for HeartsDeal {
             let text = if moon == Some(s) {
                 format!(
                     "@{s} {{shoot|shoots}} the moon, taking {took}: {{you score|scores}} {}.",
-                    signed(self.scores[s])
+                    signed(i64::from(self.scores[s]))
                 )
             } else {
-                format!("@{s} {{take|takes}} {took}: {} for the deal.", signed(self.scores[s]))
+                format!("@{s} {{take|takes}} {took}: {} for the deal.", signed(i64::from(self.scores[s])))
             };
             let shown: Vec<_> = won
                 .iter()
@@ -303,7 +303,7 @@ impl Present for HeartsDeal {
     fn picking(&self) -> Option<Picking> {
         (self.phase == Phase::Passing).then(|| Picking {
             kind: "pass",
-            count: 3 - self.picks[self.to_act as usize].len() as usize,
+            count: 3 - self.picks(self.to_act as usize).len() as usize,
             label: format!("Pass {{cards}} to @{}", pass_target(self, self.to_act as Seat)),
         })
     }

@@ -69,23 +69,24 @@ pub struct HeartsDeal {
     pub(super) phase: Phase,
     pub(super) to_act: u8,
     pub(super) hands: [CardSet; 4],
-    /// Cards picked to pass, out of the hand until the exchange.
-    pub(super) picks: [CardSet; 4],
-    /// After the exchange: the cards each seat gave.
-    pub(super) passed: [CardSet; 4],
+    /// While passing, the cards each seat has picked (out of the hand until the exchange);
+    /// after the exchange, the cards each seat gave ([`HeartsDeal::picks`],
+    /// [`HeartsDeal::passed`]). One array for both keeps the state small: search bots clone it.
+    pub(super) pass_cards: [CardSet; 4],
     pub(super) won: [CardSet; 4],
     pub(super) trick: Trick,
-    pub(super) last_trick: Trick,
     pub(super) tricks_done: u8,
     pub(super) hearts_broken: bool,
     /// Cards played to tricks so far, the current trick included.
     pub(super) played: CardSet,
     /// The same cards in the order they were played (public; the first `played.len()` hold
-    /// cards), so that a world can be replayed from the start of play (`Deal::past_moves`).
+    /// cards), so that a world can be replayed from the start of play (`Deal::past_moves`);
+    /// the last trick is read from it too ([`HeartsDeal::last_trick`]).
     pub(super) plays: [Card; 52],
     /// Public inferences: cards each seat is known not to hold (shown out of a suit, ...).
     pub(super) cannot_hold: [CardSet; 4],
-    pub(super) scores: [i64; 4],
+    /// The deal's scores once over (an i32 each, to keep the state within 256 bytes).
+    pub(super) scores: [i32; 4],
 }
 
 impl HeartsDeal {
@@ -104,11 +105,9 @@ impl HeartsDeal {
             phase: Phase::Passing,
             to_act: ((dealer + 1) % 4) as u8,
             hands,
-            picks: [CardSet::EMPTY; 4],
-            passed: [CardSet::EMPTY; 4],
+            pass_cards: [CardSet::EMPTY; 4],
             won: [CardSet::EMPTY; 4],
             trick: Trick::new(0),
-            last_trick: Trick::new(0),
             tricks_done: 0,
             hearts_broken: false,
             played: CardSet::EMPTY,
@@ -146,7 +145,41 @@ impl HeartsDeal {
 
     /// Final scores of the deal (zeros until it is over).
     pub fn scores(&self) -> [i64; 4] {
-        self.scores
+        self.scores.map(i64::from)
+    }
+
+    /// The cards `seat` has picked to pass (empty once the exchange is made).
+    #[inline]
+    pub(super) fn picks(&self, seat: Seat) -> CardSet {
+        if self.phase == Phase::Passing {
+            self.pass_cards[seat]
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// The cards `seat` gave in the exchange (empty before it).
+    #[inline]
+    pub(super) fn passed(&self, seat: Seat) -> CardSet {
+        if self.phase == Phase::Passing {
+            CardSet::EMPTY
+        } else {
+            self.pass_cards[seat]
+        }
+    }
+
+    /// The previous trick, read from the order of play: its winner leads the current trick.
+    pub(super) fn last_trick(&self) -> Trick {
+        let Some(k) = (self.tricks_done as usize).checked_sub(1) else {
+            return Trick::new(0);
+        };
+        let cards = &self.plays[4 * k..4 * k + 4];
+        let mut t = Trick::new(0);
+        cards.iter().for_each(|&c| t.push(c));
+        let leader = (self.trick.leader() + 4 - t.winning_index(None, Card::suit, ace_high)) % 4;
+        let mut last = Trick::new(leader);
+        cards.iter().for_each(|&c| last.push(c));
+        last
     }
 
     /// The cards the seat to act may play or pass now (empty outside those phases).
@@ -185,7 +218,7 @@ impl HeartsDeal {
     fn why_not(&self, card: Card) -> Illegal {
         let seat = self.to_act as usize;
         let hand = self.hands[seat];
-        if self.phase == Phase::Passing && self.picks[seat].contains(card) {
+        if self.picks(seat).contains(card) {
             return Illegal::new(format!("{card} is already chosen to pass"));
         }
         if !hand.contains(card) {
@@ -213,8 +246,8 @@ impl HeartsDeal {
     fn pick_to_pass(&mut self, card: Card) {
         let seat = self.to_act as usize;
         self.hands[seat].remove(card);
-        self.picks[seat].insert(card);
-        if self.picks[seat].len() < 3 {
+        self.pass_cards[seat].insert(card);
+        if self.pass_cards[seat].len() < 3 {
             return;
         }
         let next = (seat + 1) % 4;
@@ -223,10 +256,9 @@ impl HeartsDeal {
             return;
         }
         let offset = self.pass_dir.offset();
+        // What each seat picked is, from now on, what it gave.
         for s in 0..4 {
-            self.hands[(s + offset) % 4] |= self.picks[s];
-            self.passed[s] = self.picks[s];
-            self.picks[s] = CardSet::EMPTY;
+            self.hands[(s + offset) % 4] |= self.pass_cards[s];
         }
         self.start_play();
     }
@@ -254,7 +286,6 @@ impl HeartsDeal {
         }
         let winner = (self.trick.leader() + self.trick.winning_index(None, Card::suit, ace_high)) % 4;
         self.won[winner] |= self.trick.cards().iter().copied().collect();
-        self.last_trick = self.trick;
         self.tricks_done += 1;
         self.trick = Trick::new(winner);
         self.to_act = winner as u8;
@@ -270,7 +301,7 @@ impl HeartsDeal {
     }
 
     fn finish(&mut self, mode: MoonMode) {
-        self.scores = scoring::deal_scores(&self.cfg, &self.won, mode);
+        self.scores = scoring::deal_scores(&self.cfg, &self.won, mode).map(|x| x as i32);
         self.phase = Phase::Over;
     }
 }
@@ -339,19 +370,19 @@ impl Deal for HeartsDeal {
             pass_direction: self.pass_dir.name(),
             to_act: self.to_act(),
             hand: self.hands[seat],
-            pass_chosen: self.picks[seat],
-            passes_chosen: self.picks.map(|p| p.len() as u8),
-            passed: if exchanged { self.passed[seat] } else { CardSet::EMPTY },
-            received: if exchanged { self.passed[from] } else { CardSet::EMPTY },
-            hand_sizes: std::array::from_fn(|s| (self.hands[s].len() + self.picks[s].len()) as u8),
+            pass_chosen: self.picks(seat),
+            passes_chosen: std::array::from_fn(|s| self.picks(s).len() as u8),
+            passed: if exchanged { self.passed(seat) } else { CardSet::EMPTY },
+            received: if exchanged { self.passed(from) } else { CardSet::EMPTY },
+            hand_sizes: std::array::from_fn(|s| (self.hands[s].len() + self.picks(s).len()) as u8),
             trick: TrickView::of(&self.trick),
-            last_trick: TrickView::of(&self.last_trick),
+            last_trick: TrickView::of(&self.last_trick()),
             tricks_played: self.tricks_done,
             hearts_broken: self.hearts_broken,
             won: self.won,
             points: scoring::raw_points(&self.cfg, &self.won),
             bonus_card: self.cfg.bonus_card,
-            scores: (self.phase == Phase::Over).then_some(self.scores),
+            scores: (self.phase == Phase::Over).then_some(self.scores()),
         }
     }
 
@@ -364,19 +395,21 @@ impl Deal for HeartsDeal {
         let receiver = (seat + self.pass_dir.offset()) % 4;
         let others = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
         let hidden = others.map(|q| HiddenHand {
-            size: self.hands[q].len() + self.picks[q].len(),
+            size: self.hands[q].len() + self.picks(q).len(),
             known: if exchanged && q == receiver {
-                self.passed[seat] - self.played
+                self.passed(seat) - self.played
             } else {
                 CardSet::EMPTY
             },
             forbidden: self.cannot_hold[q],
         });
-        let pool = CardSet::FULL_52 - self.hands[seat] - self.picks[seat] - self.played;
+        let pool = CardSet::FULL_52 - self.hands[seat] - self.picks(seat) - self.played;
         let dealt = deal_hidden(pool, &hidden, rng).expect("the true deal satisfies every inference");
         for (&q, cards) in others.iter().zip(dealt) {
-            let picks = cards.sample(self.picks[q].len(), rng);
-            world.picks[q] = picks;
+            let picks = cards.sample(self.picks(q).len(), rng);
+            if self.phase == Phase::Passing {
+                world.pass_cards[q] = picks;
+            }
             world.hands[q] = cards - picks;
         }
         if exchanged {
@@ -387,7 +420,7 @@ impl Deal for HeartsDeal {
                 if to != seat {
                     let in_hand = world.hands[to].sample(3, rng);
                     let top_up = (self.played - in_hand).sample(3 - in_hand.len(), rng);
-                    world.passed[q] = in_hand | top_up;
+                    world.pass_cards[q] = in_hand | top_up;
                 }
             }
         }
@@ -395,7 +428,7 @@ impl Deal for HeartsDeal {
     }
 
     fn outcome(&self) -> Option<DealOutcome> {
-        (self.phase == Phase::Over).then(|| DealOutcome::new(self.scores.to_vec()))
+        (self.phase == Phase::Over).then(|| DealOutcome::new(self.scores().to_vec()))
     }
 
     /// The other seats' plays to tricks so far, replayed in this world from the start of play
@@ -422,7 +455,6 @@ impl Deal for HeartsDeal {
         }
         start.phase = Phase::Playing;
         start.trick = Trick::new(leaders[0]);
-        start.last_trick = Trick::new(0);
         start.tricks_done = 0;
         start.hearts_broken = false;
         start.played = CardSet::EMPTY;
@@ -445,7 +477,7 @@ impl Deal for HeartsDeal {
         let mut all = CardCounts::new();
         for s in 0..4 {
             all.add_set(self.hands[s]);
-            all.add_set(self.picks[s]);
+            all.add_set(self.picks(s));
             all.add_set(self.won[s]);
         }
         for &c in self.trick.cards() {

@@ -517,9 +517,10 @@ const PERFT_HX4_OMNIBUS: u64 = 10 * 5 * 9;
 #[test]
 fn state_is_small_and_flat() {
     let size = std::mem::size_of::<HeartsDeal>();
-    // 256 bytes of cards and scores, and 52 for the order of play (public history, which
-    // `past_moves` replays for policy-based inference).
-    assert!(size <= 320, "HeartsDeal is {size} bytes");
+    // 256 bytes, the order of play included (public history, which `past_moves` replays for
+    // policy-based inference and the last trick is read from): it cost 6% of `sim`'s speed
+    // when it made the state 312 bytes.
+    assert!(size <= 256, "HeartsDeal is {size} bytes");
     println!("HeartsDeal: {size} bytes");
 }
 
