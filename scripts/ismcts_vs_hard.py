@@ -1,0 +1,128 @@
+"""cardroom's `hard` bot against OpenSpiel's C++ ISMCTS in Hearts, head to head, on this machine.
+
+Each deal is played twice with the same cards: ISMCTS in seats 0 and 2 and `hard` in 1 and 3,
+then the other way round, so the cards each side held are the same (duplicate scoring). Both
+engines play the deal in lockstep: ISMCTS decides in OpenSpiel's own Hearts
+(`hearts(qs_breaks_hearts=false)`, the rules cardroom plays: pass left on the first deal, no
+points on the first trick, hearts broken by a heart, moon adds 26 to the others), `hard` decides
+in cardroom, and every move is applied to both. OpenSpiel's player p sits in cardroom's seat
+p + 1 (cardroom's dealer is seat 0, so its first passer is seat 1, as OpenSpiel's is player 0).
+Both sides pass with cardroom's rule bot (`medium`): OpenSpiel 2.0.2's C++ ISMCTS crashes with
+a segmentation fault in its own Hearts once another player has passed (its resampling in the
+pass phase), so only the play of the cards is compared.
+
+Printed: `hard`'s lead in points per deal (the ISMCTS seats' mean points minus the `hard`
+seats', over both plays of a deal), with a 95% interval over deals, and each side's time per
+move (mean and 99th percentile). The issue's target: `hard` ahead by at least 3 points per deal
+at no more time per move than ISMCTS.
+
+Usage: python scripts/ismcts_vs_hard.py [--deals 150] [--simulations 2500] [--uct-c 18.2]
+       [--bot hard] [--seed 1]
+Needs the Python package and open_spiel (scripts/test-python.sh's venv has both:
+target/pyenv/bin/python scripts/ismcts_vs_hard.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+import numpy as np
+import pyspiel
+
+import cardroom
+
+OPENSPIEL_HEARTS = "hearts(qs_breaks_hearts=false)"
+
+
+def play_deal(order, ismcts_players, args, seed, times):
+    """Plays one deal from the pack `order` (dealt round the table: OpenSpiel's player i mod 4,
+    cardroom's seat (1 + i) mod 4, gets card i); returns the points per OpenSpiel player."""
+    game = pyspiel.load_game(OPENSPIEL_HEARTS)
+    state = game.new_initial_state()
+    state.apply_action(next(a for a, _ in state.chance_outcomes() if state.action_to_string(a) == "Left"))
+    for card in order:
+        ids = {state.action_to_string(a): a for a, _ in state.chance_outcomes()}
+        state.apply_action(ids[card])
+    m = cardroom.Game("hearts").new_match(seed, deals=1, deck=order)
+    # The bot keeps a bare pointer to its evaluator: keep the evaluator alive beside it.
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.ISMCTSBot(
+        seed,
+        evaluator,
+        args.uct_c,
+        args.simulations,
+        -1,
+        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        False,
+        False,
+    )
+    step = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        assert m.current_player == (p + 1) % 4, (p, m.current_player)
+        start = time.perf_counter()
+        if m.view(m.current_player)["phase"] == "passing":
+            # Both sides pass with cardroom's rule bot: OpenSpiel 2.0.2's C++ ISMCTS crashes
+            # (a segmentation fault in its Hearts' resampling) once another player has passed.
+            card = cardroom.bot_action(m, "medium", seed=seed * 1000 + step)
+            side = None
+        elif p in ismcts_players:
+            card = state.action_to_string(bot.step(state))
+            side = "ismcts"
+        else:
+            card = cardroom.bot_action(m, args.bot, seed=seed * 1000 + step)
+            side = "hard"
+        if side:
+            times[side].append(time.perf_counter() - start)
+        ids = {state.action_to_string(a): a for a in state.legal_actions()}
+        state.apply_action(ids[card])
+        m.apply(card)
+        step += 1
+    assert m.is_over()
+    totals = m.totals()
+    return [totals[(p + 1) % 4] for p in range(4)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--deals", type=int, default=150)
+    ap.add_argument("--simulations", type=int, default=2500)
+    ap.add_argument("--uct-c", type=float, default=18.2)
+    ap.add_argument("--bot", default="hard")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = np.random.RandomState(args.seed)
+    s = pyspiel.load_game(OPENSPIEL_HEARTS).new_initial_state()
+    s.apply_action(1)
+    cards = [s.action_to_string(a) for a, _ in s.chance_outcomes()]
+    leads, times = [], {"ismcts": [], "hard": []}
+    for d in range(args.deals):
+        order = [cards[i] for i in rng.permutation(52)]
+        seed = args.seed * 100_000 + d
+        a = play_deal(order, {0, 2}, args, seed, times)
+        b = play_deal(order, {1, 3}, args, seed, times)
+        ismcts_points = (a[0] + a[2] + b[1] + b[3]) / 4
+        hard_points = (a[1] + a[3] + b[0] + b[2]) / 4
+        leads.append(ismcts_points - hard_points)
+        if (d + 1) % 10 == 0:
+            print(f"  {d + 1} deals: {args.bot} ahead by {statistics.mean(leads):+.2f} points per deal", flush=True)
+    mean = statistics.mean(leads)
+    half = 1.96 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else float("nan")
+
+    def ms(xs):
+        xs = sorted(xs)
+        return f"{1000 * statistics.mean(xs):.0f} ms mean, {1000 * xs[int(0.99 * (len(xs) - 1))]:.0f} ms p99"
+
+    print(
+        f"{args.deals} deals, each played twice with the seats swapped: {args.bot} ahead of OpenSpiel's ISMCTS "
+        f"({args.simulations} simulations, UCT c {args.uct_c}, random rollouts) by {mean:+.2f} points per deal "
+        f"[{mean - half:+.2f}, {mean + half:+.2f}]"
+    )
+    print(f"time per move: {args.bot} {ms(times['hard'])}; ISMCTS {ms(times['ismcts'])}")
+
+
+if __name__ == "__main__":
+    main()
