@@ -283,7 +283,10 @@ impl Present for HeartsDeal {
                     signed(i64::from(self.scores[s]))
                 )
             } else {
-                format!("@{s} {{take|takes}} {took}: {} for the deal.", signed(i64::from(self.scores[s])))
+                format!(
+                    "@{s} {{take|takes}} {took}: {} for the deal.",
+                    signed(i64::from(self.scores[s]))
+                )
             };
             let shown: Vec<_> = won
                 .iter()
