@@ -69,8 +69,23 @@ pub struct Ismcts<D: Deal> {
     higher_is_better: bool,
     /// Worlds weighted by the other seats' moves (policy-based inference) instead of uniform.
     inference: Option<Inference<D>>,
+    /// How a played-out deal scores for each seat (see [`Scoring`]).
+    scoring: Scoring,
     /// Iterations run by the last decision (for reports and benchmarks).
     pub last_iterations: u32,
+}
+
+/// How a deal played out in a simulation is credited to the seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Each seat's own score change (negated where lower is better), scaled to [0, 1] by the
+    /// lowest and highest values met so far in this decision's simulations: the mean reward is
+    /// then the seat's expected score, on one scale for every simulation.
+    Points,
+    /// Each seat's place within its own deal: the best seat 1, the worst 0, the others in
+    /// proportion (each simulation on its own scale, so a deal where everyone did about equally
+    /// counts like one with a large gap).
+    Ranked,
 }
 
 impl<D: Deal> Ismcts<D> {
@@ -84,8 +99,15 @@ impl<D: Deal> Ismcts<D> {
             opponents_follow_rollout_bot: false,
             higher_is_better,
             inference: None,
+            scoring: Scoring::Points,
             last_iterations: 0,
         }
+    }
+
+    /// How simulations are credited (default [`Scoring::Points`]).
+    pub fn with_scoring(mut self, scoring: Scoring) -> Ismcts<D> {
+        self.scoring = scoring;
+        self
     }
 
     /// Draws each iteration's world from a batch weighted by the likelihood of the other
@@ -108,8 +130,13 @@ impl<D: Deal> Ismcts<D> {
         self
     }
 
-    /// Each seat's result scaled to [0, 1] within the deal (the best seat 1, the worst 0).
+    /// Each seat's result: its score change, higher better ([`Scoring::Points`], scaled when
+    /// read), or its place in [0, 1] within the deal ([`Scoring::Ranked`]).
     fn rewards(&self, deltas: &[i64]) -> Vec<f64> {
+        if self.scoring == Scoring::Points {
+            let sign = if self.higher_is_better { 1.0 } else { -1.0 };
+            return deltas.iter().map(|&d| sign * d as f64).collect();
+        }
         let (lo, hi) = (
             deltas.iter().copied().min().unwrap_or(0),
             deltas.iter().copied().max().unwrap_or(0),
@@ -178,6 +205,11 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
         let mut legal = Vec::new();
         let mut path = Vec::with_capacity(64);
         let mut iterations = 0u32;
+        // The range of the rewards met so far, to read `Scoring::Points` rewards on [0, 1].
+        let (mut lo, mut hi) = match self.scoring {
+            Scoring::Points => (f64::INFINITY, f64::NEG_INFINITY),
+            Scoring::Ranked => (0.0, 1.0),
+        };
         loop {
             match self.budget {
                 Budget::Iterations(n) if iterations >= n => break,
@@ -221,8 +253,9 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                     legal_children += 1;
                     nodes[c].available += 1;
                     let n = &nodes[c];
-                    let score = n.reward / n.visits.max(1) as f64
-                        + self.exploration * ((n.available as f64).ln() / n.visits.max(1) as f64).sqrt();
+                    let mean = n.reward / n.visits.max(1) as f64;
+                    let value = if hi > lo { (mean - lo) / (hi - lo) } else { 0.5 };
+                    let score = value + self.exploration * ((n.available as f64).ln() / n.visits.max(1) as f64).sqrt();
                     if score > best_score {
                         best_score = score;
                         best = Some(c);
@@ -264,9 +297,14 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             // Rollout and backpropagation.
             self.play_out(&mut world, &mut legal, decision.totals, rng);
             let rewards = world.outcome().map(|o| self.rewards(&o.deltas)).unwrap_or_default();
+            for &r in &rewards {
+                lo = lo.min(r);
+                hi = hi.max(r);
+            }
+            let neutral = if hi >= lo { (lo + hi) / 2.0 } else { 0.5 };
             for &n in &path {
                 nodes[n].visits += 1;
-                nodes[n].reward += rewards.get(nodes[n].player).copied().unwrap_or(0.5);
+                nodes[n].reward += rewards.get(nodes[n].player).copied().unwrap_or(neutral);
             }
         }
         self.last_iterations = iterations;

@@ -20,7 +20,7 @@ mod policy;
 
 pub use contract::{margin, ContractSearch};
 pub use inference::{weighted, Inference, WeightedWorlds};
-pub use ismcts::{Budget, Ismcts, Rollout};
+pub use ismcts::{Budget, Ismcts, Rollout, Scoring};
 pub use paired::PairedRollouts;
 pub use policy::SoftPolicy;
 
@@ -141,8 +141,14 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
                 .with_inference(inference),
         ));
     }
-    // `hard`, or `hard:N` for N iterations with the same rollouts.
-    if let Some(rest) = name.strip_prefix("hard") {
+    // `hard`, or `hard:N` for N iterations with the same rollouts; `hard-ranked[:N]` credits
+    // simulations by place within the deal, as `hard` did before it counted points (kept to
+    // compare the two).
+    let (hard_rest, scoring) = match name.strip_prefix("hard-ranked") {
+        Some(rest) => (Some(rest), Scoring::Ranked),
+        None => (name.strip_prefix("hard"), Scoring::Points),
+    };
+    if let Some(rest) = hard_rest {
         let iterations = match rest.strip_prefix(':') {
             None if rest.is_empty() => game.hard_iterations(),
             Some(n) => n
@@ -173,7 +179,8 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
         let tree: Box<dyn Bot<G::Deal>> = Box::new(
             Ismcts::new("hard", Budget::Iterations(iterations), rollout, higher)
                 .with_guide(rule())
-                .with_opponent_model(true),
+                .with_opponent_model(true)
+                .with_scoring(scoring),
         );
         // Bids are weighed by playing each out with the rule bot (where it is cheap enough).
         return Ok(match rule() {
