@@ -310,7 +310,7 @@ impl GameVisitor for Build<'_> {
 
 /// The action space depends on the variants but not on the seat count: configurations that
 /// differ only in seats share one (Panguingue's is about a million actions).
-fn shared_catalogue<G: Game>(game: &G, variants: &Variants) -> Arc<Catalogue<Action<G>>> {
+pub fn shared_catalogue<G: Game>(game: &G, variants: &Variants) -> Arc<Catalogue<Action<G>>> {
     type Any = Arc<dyn std::any::Any + Send + Sync>;
     type Catalogues = Mutex<HashMap<(String, Vec<String>), Any>>;
     static CACHE: OnceLock<Catalogues> = OnceLock::new();

@@ -5,7 +5,10 @@
 
 pub mod codec;
 pub mod core;
+pub mod factored;
+pub mod fastobs;
 pub mod obs;
+pub mod vector;
 
 use crate::core::{AnyGame, AnyMatch};
 use engine::GameRecord;
@@ -654,6 +657,8 @@ fn cardroom_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(bot_action, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_class::<vector::PyVecEnvCore>()?;
+    m.add_function(wrap_pyfunction!(vector::py_match_seed, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
