@@ -170,6 +170,8 @@ pub trait VecCore: Send + Sync {
     /// The legal actions of each env now, in the factored encoding, concatenated, with one
     /// offset per env (`offsets[i]..offsets[i+1]`); None if the game has no factored encoding.
     fn factored_legal(&self) -> Option<(Vec<i8>, Vec<usize>)>;
+    /// The action id of a factored row (None: not an action of this game's space).
+    fn factored_id(&self, row: &[i8]) -> Option<u32>;
 }
 
 /// A fast observation encoder for one game type: writes exactly what [`Layout::encode`] writes.
@@ -758,6 +760,11 @@ impl<G: Game> VecCore for Typed<G> {
         (compared, None)
     }
 
+    fn factored_id(&self, row: &[i8]) -> Option<u32> {
+        let a: Action<G> = factored::decode_any(row)?;
+        self.ids.get(&a).copied()
+    }
+
     fn factored_legal(&self) -> Option<(Vec<i8>, Vec<usize>)> {
         if !self.factored {
             return None;
@@ -1053,6 +1060,15 @@ impl PyVecEnvCore {
     fn check_fast_observation(&self, py: Python<'_>, positions: usize, seed: u64) -> (usize, Option<String>) {
         let core = &self.core;
         py.allow_threads(|| core.check_fast_observation(positions, seed))
+    }
+
+    /// The action id of a factored row (bytes of int8, `WIDTH` of them); ValueError if the row
+    /// is not an action of the game's space.
+    fn factored_to_id(&self, row: &[u8]) -> PyResult<u32> {
+        let row: Vec<i8> = row.iter().map(|&b| b as i8).collect();
+        self.core
+            .factored_id(&row)
+            .ok_or_else(|| PyValueError::new_err("this row is not an action of the game's space"))
     }
 
     /// The legal actions of every env now in the factored encoding: (codes as bytes of int8,
