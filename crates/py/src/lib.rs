@@ -8,6 +8,7 @@ pub mod core;
 pub mod factored;
 pub mod fastobs;
 pub mod obs;
+pub mod pool;
 pub mod vector;
 
 use crate::core::{AnyGame, AnyMatch};

@@ -270,6 +270,8 @@ struct Typed<G: Game> {
     sign: f64,
     shape: Shape,
     factored: bool,
+    /// Worker threads besides the caller's, kept between steps.
+    pool: Option<crate::pool::Pool>,
 }
 
 /// Everything to configure a batch.
@@ -376,6 +378,7 @@ impl GameVisitor for Build {
             seed: 0,
             sign: if info.higher_is_better { 1.0 } else { -1.0 },
             factored: factored::supports(info.id),
+            pool: None,
         }))
     }
 }
@@ -575,43 +578,67 @@ impl<G: Game> Typed<G> {
         Ok(())
     }
 
+    /// Steps (or, without actions, restarts) every env. With several threads the envs are cut
+    /// into small chunks that the threads take one at a time, so a thread that starts late (on
+    /// a busy machine) only takes fewer chunks; each env's result never depends on which
+    /// thread ran it.
     fn run(&mut self, actions: Option<&[i64]>, threads: usize, rows: Rows<'_>) -> Result<(), String> {
         let n = self.slots.len();
         let threads = threads.clamp(1, n.max(1));
-        let k = n.div_ceil(threads).max(1);
+        if threads > 1 && self.pool.as_ref().is_none_or(|p| p.workers() != threads - 1) {
+            self.pool = Some(crate::pool::Pool::new(threads - 1));
+        }
         let mut slots = std::mem::take(&mut self.slots);
         let mut bots = std::mem::take(self.bots.get_mut().unwrap_or_else(|e| e.into_inner()));
         let me = &*self;
         let result = if threads == 1 {
             me.run_chunk(0, &mut slots, &mut bots, actions, rows)
         } else {
-            let chunks = rows.chunks(k, me.shape);
-            std::thread::scope(|scope| {
-                let mut work: Vec<_> = slots
-                    .chunks_mut(k)
-                    .zip(bots.chunks_mut(k))
-                    .zip(chunks)
-                    .enumerate()
-                    .map(|(c, ((s, b), r))| (c * k, s, b, r))
-                    .collect();
-                let (first, s0, b0, r0) = work.remove(0);
-                let handles: Vec<_> = work
-                    .into_iter()
-                    .map(|(first, s, b, r)| {
-                        let acts = actions.map(|a| &a[first..first + s.len()]);
-                        scope.spawn(move || me.run_chunk(first, s, b, acts, r))
-                    })
-                    .collect();
-                let acts = actions.map(|a| &a[first..first + s0.len()]);
-                let mut res = me.run_chunk(first, s0, b0, acts, r0);
-                for h in handles {
-                    let r = h.join().unwrap_or_else(|_| Err("a step thread panicked".to_string()));
+            let k = (n / (threads * 8)).clamp(1, 64);
+            let mut work: Vec<_> = slots
+                .chunks_mut(k)
+                .zip(bots.chunks_mut(k))
+                .zip(rows.chunks(k, me.shape))
+                .enumerate()
+                .map(|(c, ((s, b), r))| (c * k, s, b, r))
+                .collect();
+            work.reverse();
+            let queue = std::sync::Mutex::new(work);
+            let drain = || -> Result<(), String> {
+                let mut res = Ok(());
+                loop {
+                    let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                    let Some((first, s, b, r)) = next else {
+                        return res;
+                    };
+                    let acts = actions.map(|a| &a[first..first + s.len()]);
+                    let out = me.run_chunk(first, s, b, acts, r);
                     if res.is_ok() {
-                        res = r;
+                        res = out;
                     }
                 }
-                res
-            })
+            };
+            let first_error = std::sync::Mutex::new(None::<String>);
+            let job = || {
+                if let Err(e) = drain() {
+                    first_error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+                }
+            };
+            let ok = me.pool.as_ref().map_or_else(
+                || {
+                    job();
+                    true
+                },
+                |p| p.run(&job),
+            );
+            match first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                Some(e) => Err(e),
+                None if !ok => Err("a step thread panicked".to_string()),
+                None if !queue.lock().unwrap_or_else(|e| e.into_inner()).is_empty() => {
+                    Err("a step thread stopped with work left".to_string())
+                }
+                None => Ok(()),
+            }
         };
         self.slots = slots;
         *self.bots.get_mut().unwrap_or_else(|e| e.into_inner()) = bots;
