@@ -7,7 +7,7 @@ use crate::obs::{MARKS, STATUS};
 use crate::vector::Offsets;
 use cards::CardSet;
 use engine::{Deal, Match, Seat};
-use games::hearts::{Hearts, Phase, PassDir};
+use games::hearts::{Hearts, PassDir, Phase};
 
 const SEAT_NUMBERS: usize = 9;
 

@@ -27,6 +27,9 @@ use std::sync::Arc;
 
 type Action<G> = <<G as Game>::Deal as Deal>::Action;
 
+/// One env's bots: per seat, the bot (None for a learning seat).
+type EnvBots<G> = Vec<Option<Box<dyn Bot<<G as Game>::Deal>>>>;
+
 /// Flat action spaces larger than this get no dense mask: the legal actions come as a short
 /// list of ids instead (`legal_ids`), or in the factored encoding.
 pub const DENSE_MASK_LIMIT: usize = 100_000;
@@ -49,7 +52,7 @@ pub fn match_seed(seed: u64, env: usize, episode: u64) -> u64 {
 
 /// The seed of env `env`'s bot random stream after `reset(seed)`.
 fn bot_seed(seed: u64, env: usize) -> u64 {
-    match_seed(seed ^ 0xB07_5EED_B07_5EED, env, u64::MAX)
+    match_seed(seed ^ 0x0B07_5EED_0B07_5EED, env, u64::MAX)
 }
 
 /// A fast multiplicative hasher for the action-to-id map (actions are a few small integers).
@@ -261,7 +264,7 @@ struct Typed<G: Game> {
     learners: usize,
     /// Per env, per seat: the bot (None for a learning seat). In a mutex only to make the
     /// batch `Sync`; `&mut self` methods take them out without locking.
-    bots: std::sync::Mutex<Vec<Vec<Option<Box<dyn Bot<G::Deal>>>>>>,
+    bots: std::sync::Mutex<Vec<EnvBots<G>>>,
     slots: Vec<Slot<G>>,
     seats: Vec<Seat>,
     autoreset: bool,
@@ -390,7 +393,8 @@ where
 {
     use std::sync::{Mutex, OnceLock};
     type Any = Arc<dyn std::any::Any + Send + Sync>;
-    static CACHE: OnceLock<Mutex<HashMap<(usize, Vec<String>), Any>>> = OnceLock::new();
+    type Maps = Mutex<HashMap<(usize, Vec<String>), Any>>;
+    static CACHE: OnceLock<Maps> = OnceLock::new();
     let mut given = variants.given_items();
     given.sort();
     // The catalogue is shared per (game, variants) and lives as long as the process.
@@ -465,12 +469,7 @@ impl<G: Game> Typed<G> {
 
     /// Starts episode `slot.episode` of env `i` and plays up to the first learning decision
     /// (skipping, with the next seeds, matches in which no learning seat ever acts).
-    fn start(
-        &self,
-        i: usize,
-        bots: &mut [Option<Box<dyn Bot<G::Deal>>>],
-        slot: &mut Slot<G>,
-    ) -> Result<Seat, String> {
+    fn start(&self, i: usize, bots: &mut [Option<Box<dyn Bot<G::Deal>>>], slot: &mut Slot<G>) -> Result<Seat, String> {
         for _ in 0..1000 {
             slot.m.restart(match_seed(self.seed, i, slot.episode));
             for (s, &j) in self.learner.iter().enumerate() {
@@ -483,7 +482,9 @@ impl<G: Game> Typed<G> {
             }
             slot.episode += 1;
         }
-        Err(format!("env {i}: 1000 matches in a row ended with no decision for a learning seat"))
+        Err(format!(
+            "env {i}: 1000 matches in a row ended with no decision for a learning seat"
+        ))
     }
 
     /// Writes the decision of `seat` in env `slot` into row `r` of `rows`.
@@ -519,7 +520,7 @@ impl<G: Game> Typed<G> {
         &self,
         first: usize,
         slots: &mut [Slot<G>],
-        bots: &mut [Vec<Option<Box<dyn Bot<G::Deal>>>>],
+        bots: &mut [EnvBots<G>],
         actions: Option<&[i64]>,
         mut rows: Rows<'_>,
     ) -> Result<(), String> {
@@ -821,7 +822,7 @@ impl Buffer {
         let b = PyByteArray::new(py, &vec![0u8; len.max(1)]);
         let view = py.import("builtins")?.getattr("memoryview")?.call1((&b,))?;
         let addr = b.data() as usize;
-        if addr % 8 != 0 {
+        if !addr.is_multiple_of(8) {
             return Err(PyValueError::new_err("a buffer is not 8-byte aligned"));
         }
         Ok(Buffer {
@@ -864,7 +865,11 @@ impl PyVecEnvCore {
         unsafe {
             Rows {
                 obs: self.obs.slice(),
-                mask: if self.shape.mask > 0 { self.mask.slice() } else { &mut [] },
+                mask: if self.shape.mask > 0 {
+                    self.mask.slice()
+                } else {
+                    &mut []
+                },
                 rewards: self.rewards.slice(),
                 terminated: self.terminated.slice(),
                 seat: self.seat.slice(),
@@ -874,10 +879,9 @@ impl PyVecEnvCore {
     }
 
     fn check_env(&self, env: i64) -> PyResult<usize> {
-        usize::try_from(env)
-            .ok()
-            .filter(|&e| e < self.num_envs)
-            .ok_or_else(|| PyIndexError::new_err(format!("env {env} does not exist: envs are 0 to {}", self.num_envs - 1)))
+        usize::try_from(env).ok().filter(|&e| e < self.num_envs).ok_or_else(|| {
+            PyIndexError::new_err(format!("env {env} does not exist: envs are 0 to {}", self.num_envs - 1))
+        })
     }
 }
 
@@ -908,7 +912,9 @@ impl PyVecEnvCore {
             return Err(PyValueError::new_err("threads must be at least 1"));
         }
         if deals == Some(0) {
-            return Err(PyValueError::new_err("deals must be at least 1 (None: the whole match)"));
+            return Err(PyValueError::new_err(
+                "deals must be at least 1 (None: the whole match)",
+            ));
         }
         // The configured game (checks the id, seats and variants with clear messages).
         let g = crate::core::game(game, players, &variants).map_err(PyValueError::new_err)?;
