@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import time
 
 import numpy as np
@@ -51,6 +52,7 @@ def pyspiel_loop(seconds, observer):
     obs_api = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     rng = random.Random(1)
     steps = 0
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
     while True:
         state = game.new_initial_state()
@@ -71,28 +73,34 @@ def pyspiel_loop(seconds, observer):
             del obs
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return steps / elapsed
+            r1 = resource.getrusage(resource.RUSAGE_SELF)
+            return steps / elapsed, (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) / elapsed
 
 
 def vec_steps(seconds, envs, threads, seats, fast=True):
     env = VecEnv("hearts", num_envs=envs, seats=seats, opponents="random", threads=threads, fast_observation=fast)
     obs, mask, info = env.reset(seed=1)
     rng = np.random.default_rng(0)
-    noise = rng.random((32, envs, env.num_actions), dtype=np.float32)
+    # random positive int8 noise: the argmax of mask * noise is a random legal action
+    noise = rng.integers(1, 127, (32, envs, env.num_actions), dtype=np.int8)
     # warm up
     for t in range(20):
-        obs, mask, rew, term, info = env.step(np.argmax(mask + noise[t % 32], axis=1))
+        obs, mask, rew, term, info = env.step(np.argmax(mask * noise[t % 32], axis=1))
     steps = 0
     t = 0
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
     while True:
         for _ in range(50):
-            obs, mask, rew, term, info = env.step(np.argmax(mask + noise[t % 32], axis=1))
+            obs, mask, rew, term, info = env.step(np.argmax(mask * noise[t % 32], axis=1))
             t += 1
         steps += 50 * envs
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return steps / elapsed
+            r1 = resource.getrusage(resource.RUSAGE_SELF)
+            cpu = r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime
+            # steps per wall second, and the CPUs the process got (CPU seconds per wall second)
+            return steps / elapsed, cpu / elapsed
 
 
 def encode_times(calls=200_000):
@@ -189,27 +197,35 @@ def main():
     ap.add_argument("--envs", type=int, default=256)
     ap.add_argument("--panguingue", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-pyspiel", action="store_true", help="cardroom only (where open_spiel is not installed)")
     a = ap.parse_args()
     s = a.seconds
     res = {"cpus": os.cpu_count(), "envs": a.envs}
-    res["pyspiel_python_loop_list"] = pyspiel_loop(s, observer=False)
-    res["pyspiel_python_loop"] = pyspiel_loop(s, observer=True)
+    if a.no_pyspiel:
+        res["pyspiel_python_loop_list"] = res["pyspiel_python_loop"] = (float("nan"), None)
+    else:
+        res["pyspiel_python_loop_list"] = pyspiel_loop(s, observer=False)
+        res["pyspiel_python_loop"] = pyspiel_loop(s, observer=True)
     res["vec_1_thread"] = vec_steps(s, a.envs, 1, [0])
     res["vec_2_threads"] = vec_steps(s, a.envs, 2, [0])
     res["vec_all_seats_1_thread"] = vec_steps(s, a.envs, 1, [0, 1, 2, 3])
     res["vec_all_seats_2_threads"] = vec_steps(s, a.envs, 2, [0, 1, 2, 3])
     res["vec_generic_obs_2_threads"] = vec_steps(s, a.envs, 2, [0], fast=False)
     res["encode_generic_us"], res["encode_fast_us"] = encode_times()
-    res["pyspiel_observation_tensor_us"], res["pyspiel_observer_set_from_us"], res["pyspiel_obs_len"] = (
-        pyspiel_encode_times()
-    )
+    if a.no_pyspiel:
+        res["pyspiel_observation_tensor_us"] = res["pyspiel_observer_set_from_us"] = float("nan")
+        res["pyspiel_obs_len"] = 0
+    else:
+        res["pyspiel_observation_tensor_us"], res["pyspiel_observer_set_from_us"], res["pyspiel_obs_len"] = (
+            pyspiel_encode_times()
+        )
     if a.panguingue:
         res["panguingue_aec"] = panguingue_aec(max(s, 5.0))
         res["panguingue_factored_parallel"] = panguingue_factored(s)
     if a.json:
         print(json.dumps(res))
         return
-    base = res["pyspiel_python_loop"]
+    base = res["pyspiel_python_loop"][0]
     print(f"Hearts, random legal actions, observation + mask at every step; {res['cpus']} CPUs, num_envs={a.envs}")
     rows = [
         ("pyspiel loop: information_state_tensor() + mask", res["pyspiel_python_loop_list"]),
@@ -221,7 +237,9 @@ def main():
         ("VecEnv seats=[0], 2 threads, generic observation", res["vec_generic_obs_2_threads"]),
     ]
     for name, v in rows:
-        print(f"  {name:<62} {v:>14,.0f} steps/s  {v / base:8.1f}x")
+        v, cpus = v if isinstance(v, tuple) else (v, None)
+        got = f"  (the process had {cpus:.2f} CPUs: {v / cpus:,.0f} per CPU-second)" if cpus else ""
+        print(f"  {name:<55} {v:>11,.0f} steps/s {v / base:6.1f}x{got}")
     print("Observation encoding, microseconds per call")
     print(f"  cardroom generic (Scene), Rust loop      {res['encode_generic_us']:8.3f}")
     print(f"  cardroom fast Hearts encoder, Rust loop  {res['encode_fast_us']:8.3f}")
