@@ -229,7 +229,7 @@ def main():
     print(f"Hearts, random legal actions, observation + mask at every step; {res['cpus']} CPUs, num_envs={a.envs}")
     rows = [
         ("pyspiel loop: information_state_tensor() + mask", res["pyspiel_python_loop_list"]),
-        ("pyspiel loop: observer set_from + mask (baseline)", base),
+        ("pyspiel loop: observer set_from + mask (baseline)", res["pyspiel_python_loop"]),
         ("VecEnv seats=[0], 1 thread (learner steps)", res["vec_1_thread"]),
         ("VecEnv seats=[0], 2 threads (learner steps)", res["vec_2_threads"]),
         ("VecEnv seats=[0,1,2,3], 1 thread (every decision)", res["vec_all_seats_1_thread"]),

@@ -36,7 +36,7 @@ pub fn hearts(o: &Offsets, m: &Match<Hearts>, seat: Seat, out: &mut [f32]) {
     let dealer = m.dealer();
     // hand
     count(o, &mut out[o.hand..o.hand + f], v.hand);
-    let exchanged = v.phase != Phase::Passing && d.pass_direction() != PassDir::None;
+    let exchanged = v.phase != Phase::Passing && v.pass_direction != PassDir::None.name();
     for s in 0..p {
         let at = o.seats + rel(s) * o.seat_len;
         let x = at + f;
