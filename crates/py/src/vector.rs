@@ -175,6 +175,9 @@ pub trait VecCore: Send + Sync {
     fn factored_legal(&self) -> Option<(Vec<i8>, Vec<usize>)>;
     /// The action id of a factored row (None: not an action of this game's space).
     fn factored_id(&self, row: &[i8]) -> Option<u32>;
+    /// Encodes every action of the space and decodes it back: (actions checked, the first
+    /// that does not come back to its own id); None if the game has no factored encoding.
+    fn factored_round_trip_all(&self) -> Option<(usize, Option<String>)>;
 }
 
 /// A fast observation encoder for one game type: writes exactly what [`Layout::encode`] writes.
@@ -793,6 +796,22 @@ impl<G: Game> VecCore for Typed<G> {
         self.ids.get(&a).copied()
     }
 
+    fn factored_round_trip_all(&self) -> Option<(usize, Option<String>)> {
+        if !self.factored {
+            return None;
+        }
+        let mut row = Vec::with_capacity(factored::WIDTH);
+        for (id, a) in self.cat.actions.iter().enumerate() {
+            row.clear();
+            factored::encode_any(a, &mut row);
+            let back = factored::decode_any::<Action<G>>(&row).and_then(|b| self.ids.get(&b).copied());
+            if back != Some(id as u32) {
+                return Some((id, Some(format!("action {id} ('{a}') came back as {back:?}"))));
+            }
+        }
+        Some((self.cat.actions.len(), None))
+    }
+
     fn factored_legal(&self) -> Option<(Vec<i8>, Vec<usize>)> {
         if !self.factored {
             return None;
@@ -1102,6 +1121,13 @@ impl PyVecEnvCore {
         self.core
             .factored_id(&row)
             .ok_or_else(|| PyValueError::new_err("this row is not an action of the game's space"))
+    }
+
+    /// Encodes every action of the space in the factored encoding and decodes it back:
+    /// (actions checked, first failure or None); None if the game has no factored encoding.
+    fn factored_round_trip_all(&self, py: Python<'_>) -> Option<(usize, Option<String>)> {
+        let core = &self.core;
+        py.allow_threads(|| core.factored_round_trip_all())
     }
 
     /// The legal actions of every env now in the factored encoding: (codes as bytes of int8,

@@ -293,6 +293,14 @@ def test_panguingue_has_no_dense_mask_and_factored_rows_round_trip():
     assert checked > 500
 
 
+def test_every_panguingue_action_round_trips_through_the_factored_encoding():
+    env = VecEnv("panguingue", num_envs=1)
+    n, failure = env._core.factored_round_trip_all()
+    assert failure is None, failure
+    assert n == env.num_actions > 1_000_000 - 10_000
+    assert VecEnv("hearts", num_envs=1)._core.factored_round_trip_all() is None
+
+
 KINDS = ["stay", "retire", "force", "pass", "stock", "take on", "take meld", "take borrow", "meld", "lay",
          "split", "borrow", "discard"]
 
