@@ -3,7 +3,7 @@
 >>> from cardroom.vector import VecEnv
 >>> env = VecEnv("hearts", num_envs=256, seats=[0], opponents="random")
 >>> obs, mask, info = env.reset(seed=1)
->>> actions = first_legal(mask)            # any int array of shape (num_envs,)
+>>> actions = np.argmax(mask, axis=1)      # one action id per env (here the first legal one)
 >>> obs, mask, rewards, terminated, info = env.step(actions)
 
 :class:`VecEnv` keeps ``num_envs`` matches of one configured game. The learning seats
