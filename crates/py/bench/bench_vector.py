@@ -18,8 +18,9 @@
    `state.information_state_tensor()` and the observer's `set_from(state, player)` timed from
    Python (so they include the call from Python).
 3. Panguingue (`--panguingue`): the PettingZoo AEC environment (`cardroom.pettingzoo.env`, a
-   1 MB action mask per observation) against `cardroom.vector.FactoredParallelEnv` (the legal
-   actions listed in the factored encoding), random legal actions, steps per second.
+   1 MB action mask per observation) against `cardroom.vector.FactoredAECEnv` (the same loop,
+   the legal actions listed in the factored encoding) and `FactoredParallelEnv` (every agent's
+   observation at every step), random legal actions, steps per second.
 
 Usage: python bench/bench_vector.py [--seconds 3] [--envs 256] [--panguingue] [--json]
 """
@@ -151,6 +152,13 @@ def pyspiel_encode_times(calls=50_000):
     return tensor * 1e6, observer * 1e6, len(states[0].information_state_tensor())
 
 
+def rates(steps, start, r0):
+    """(steps per wall second, CPUs the process got)."""
+    elapsed = time.perf_counter() - start
+    r1 = resource.getrusage(resource.RUSAGE_SELF)
+    return steps / elapsed, (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) / elapsed
+
+
 def panguingue_aec(seconds):
     from cardroom.pettingzoo import env as aec_env
 
@@ -158,6 +166,7 @@ def panguingue_aec(seconds):
     e.reset(seed=1)
     rng = np.random.default_rng(0)
     steps = 0
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
     while True:
         for agent in e.agent_iter():
@@ -168,7 +177,29 @@ def panguingue_aec(seconds):
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
             if steps % 50 == 0 and time.perf_counter() - start >= seconds:
-                return steps / (time.perf_counter() - start)
+                return rates(steps, start, r0)
+        e.reset()
+
+
+def panguingue_factored_aec(seconds):
+    from cardroom.vector import FactoredAECEnv
+
+    e = FactoredAECEnv("panguingue", deals=1)
+    e.reset(seed=1)
+    rng = np.random.default_rng(0)
+    steps = 0
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
+    start = time.perf_counter()
+    while True:
+        for agent in e.agent_iter():
+            obs, reward, term, trunc, info = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(int(rng.integers(int(obs["action_mask"].sum()))))
+            steps += 1
+            if steps % 50 == 0 and time.perf_counter() - start >= seconds:
+                return rates(steps, start, r0)
         e.reset()
 
 
@@ -179,6 +210,7 @@ def panguingue_factored(seconds):
     obs, infos = e.reset(seed=1)
     rng = np.random.default_rng(0)
     steps = 0
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
     while True:
         while e.agents:
@@ -187,7 +219,7 @@ def panguingue_factored(seconds):
             obs, rew, term, trunc, infos = e.step({acting: int(rng.integers(k))})
             steps += 1
         if time.perf_counter() - start >= seconds:
-            return steps / (time.perf_counter() - start)
+            return rates(steps, start, r0)
         obs, infos = e.reset()
 
 
@@ -221,6 +253,7 @@ def main():
         )
     if a.panguingue:
         res["panguingue_aec"] = panguingue_aec(max(s, 5.0))
+        res["panguingue_factored_aec"] = panguingue_factored_aec(s)
         res["panguingue_factored_parallel"] = panguingue_factored(s)
     if a.json:
         print(json.dumps(res))
@@ -248,9 +281,17 @@ def main():
     print(f"  pyspiel observer set_from(state, p)      {res['pyspiel_observer_set_from_us']:8.3f}  (from Python, into numpy)")
     if a.panguingue:
         print("Panguingue, random legal actions, every seat an agent")
-        aec, fac = res["panguingue_aec"], res["panguingue_factored_parallel"]
-        print(f"  PettingZoo AEC (dense 1 MB mask)          {aec:>10,.0f} steps/s")
-        print(f"  FactoredParallelEnv (factored actions)    {fac:>10,.0f} steps/s  {fac / aec:6.1f}x")
+        aec, ac = res["panguingue_aec"]
+        print(f"  PettingZoo AEC, cardroom.pettingzoo (dense 1 MB mask) {aec:>9,.0f} steps/s  (the process had {ac:.2f} CPUs)")
+        for name, key in [
+            ("FactoredAECEnv (AEC, factored actions)", "panguingue_factored_aec"),
+            ("FactoredParallelEnv (parallel, factored)", "panguingue_factored_parallel"),
+        ]:
+            fac, fc = res[key]
+            print(
+                f"  {name:<52} {fac:>9,.0f} steps/s  (the process had {fc:.2f} CPUs): "
+                f"{fac / aec:.1f}x per wall second, {(fac / fc) / (aec / ac):.1f}x per CPU-second"
+            )
 
 
 if __name__ == "__main__":

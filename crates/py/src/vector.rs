@@ -161,6 +161,8 @@ pub trait VecCore: Send + Sync {
     /// next decision of each env.
     fn step(&mut self, actions: &[i64], threads: usize, rows: Rows<'_>) -> Result<(), String>;
     fn legal_ids(&self, env: usize) -> Vec<u32>;
+    /// What `seat` sees of env `env`'s match now (the same vector as `Match.observation`).
+    fn observation(&self, env: usize, seat: Seat) -> Vec<f32>;
     fn record_json(&self, env: usize) -> String;
     fn current_match_seed(&self, env: usize) -> u64;
     fn action_text(&self, id: u32) -> Option<String>;
@@ -694,6 +696,13 @@ impl<G: Game> VecCore for Typed<G> {
         self.slots[env].legal_ids.clone()
     }
 
+    fn observation(&self, env: usize, seat: Seat) -> Vec<f32> {
+        let mut out = vec![0f32; self.shape.obs];
+        let mut scratch = Scratch { obs: Vec::new() };
+        self.encode(&self.slots[env].m, seat, &mut out, &mut scratch);
+        out
+    }
+
     fn record_json(&self, env: usize) -> String {
         self.slots[env].m.record().to_json()
     }
@@ -868,6 +877,7 @@ pub struct PyVecEnvCore {
     num_actions: usize,
     threads: usize,
     seats: Vec<usize>,
+    players: usize,
     actions: Buffer,
     obs: Buffer,
     mask: Buffer,
@@ -970,6 +980,7 @@ impl PyVecEnvCore {
             num_actions,
             threads,
             seats,
+            players: g.players(),
             actions: Buffer::new(py, n * 8)?,
             obs: Buffer::new(py, n * shape.obs_rows * shape.obs * 4)?,
             mask: Buffer::new(py, n * shape.mask)?,
@@ -1079,6 +1090,20 @@ impl PyVecEnvCore {
     /// The legal action ids of env `env` now (for the seat to act), in the game's order.
     fn legal_action_ids(&self, env: i64) -> PyResult<Vec<u32>> {
         Ok(self.core.legal_ids(self.check_env(env)?))
+    }
+
+    /// What `seat` sees of env `env`'s match now, as float32 bytes (the same vector as
+    /// `Match.observation(seat)`), whichever seat is to act.
+    fn observation<'py>(&self, py: Python<'py>, env: i64, seat: i64) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let env = self.check_env(env)?;
+        let p = self.players;
+        let seat = usize::try_from(seat)
+            .ok()
+            .filter(|&s| s < p)
+            .ok_or_else(|| PyValueError::new_err(format!("seat {seat} does not exist: seats are 0 to {}", p - 1)))?;
+        let v = self.core.observation(env, seat);
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(pyo3::types::PyBytes::new(py, &bytes))
     }
 
     /// The record of env `env`'s current match, as JSON text (`Match.from_record` takes it).

@@ -339,3 +339,50 @@ def test_pettingzoo_factored_aec_api():
     from cardroom.vector import FactoredParallelEnv
 
     api_test(parallel_to_aec(FactoredParallelEnv("panguingue", deals=1)), num_cycles=300)
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+def test_pettingzoo_factored_aec_env_api_and_seed_tests():
+    from pettingzoo.test import api_test, seed_test
+
+    from cardroom.vector import FactoredAECEnv
+
+    api_test(FactoredAECEnv("panguingue", deals=1), num_cycles=400)
+    seed_test(lambda: FactoredAECEnv("panguingue", deals=1), num_cycles=200)
+
+
+def test_factored_aec_env_plays_to_the_end_and_rewards_sum_to_returns():
+    from cardroom.vector import FactoredAECEnv
+
+    e = FactoredAECEnv("panguingue", deals=1)
+    e.reset(seed=4)
+    total = {a: 0.0 for a in e.possible_agents}
+    final = {}
+    rng = np.random.default_rng(0)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        if term or trunc:
+            final[agent] = info["final_return"]
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        # every listed row is an action of the game
+        ids = e.env.legal_action_ids(0)
+        assert len(legal) == len(ids)
+        for row, aid in zip(obs["legal_actions"][: len(ids)], ids):
+            assert e.env._core.factored_to_id(row.tobytes()) == aid
+        with pytest.raises(ValueError, match="outside"):
+            e.step(len(legal))
+        e.step(int(rng.choice(legal)))
+        steps += 1
+    assert steps > 10
+    assert set(final) == set(e.possible_agents)
+    for a in e.possible_agents:
+        assert total[a] == final[a]
+    # observations of agents not to act are their own views
+    e.reset(seed=5)
+    m = cardroom.Match.from_record(e.env.record(0))
+    for a, i in e._index.items():
+        assert np.array_equal(e.observe(a)["observation"], m.observation(i))

@@ -65,6 +65,7 @@ __all__ = [
     "GymVectorEnv",
     "ParallelEnv",
     "FactoredParallelEnv",
+    "FactoredAECEnv",
     "FACTORED_WIDTH",
     "vector_match_seed",
 ]
@@ -380,7 +381,7 @@ def _make_parallel_class():
                 threads=1,
                 all_seats_observations=True,
                 autoreset=False,
-                copy=True,
+                copy=False,
                 **self._extra_env_args(),
             )
             self.game = self.env.game
@@ -414,13 +415,15 @@ def _make_parallel_class():
         def _acting(self, seat):
             return f"player_{seat}" if seat >= 0 else None
 
-        def _observations(self, obs, mask, seat):
-            acting = self._acting(int(seat[0]))
-            out = {}
-            for a, j in self._index.items():
-                m = mask[0] if a == acting else np.zeros_like(mask[0])
-                out[a] = {"observation": obs[0, j], "action_mask": m}
-            return out
+        def _observations(self, acting):
+            """Every agent's observation now, copied out of the env's buffers."""
+            obs = self.env._obs[0].copy()
+            mask = self.env._mask[0].copy()
+            zeros = np.zeros_like(mask)
+            return {
+                a: {"observation": obs[j], "action_mask": mask if a == acting else zeros}
+                for a, j in self._index.items()
+            }
 
         def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
             """With ``seed``, the match seed is drawn from a generator seeded by it;
@@ -430,11 +433,11 @@ def _make_parallel_class():
             vec_seed = int(self._rng.integers(0, 2**63 - 1))
             if options and "match_seed" in options:
                 vec_seed = int(options["match_seed"])
-            obs, mask, info = self.env.reset(vec_seed)
+            self.env.reset(vec_seed)
             self.agents = self.possible_agents[:]
-            self._last = (obs, mask, info)
-            infos = {a: {"to_act": self._acting(int(info["seat"][0]))} for a in self.agents}
-            return self._observations(obs, mask, info["seat"]), infos
+            self._to_act = self._acting(int(self.env._seat[0]))
+            infos = {a: {"to_act": self._to_act} for a in self.agents}
+            return self._observations(self._to_act), infos
 
         def _action_for(self, actions, acting):
             if acting not in actions or actions[acting] is None:
@@ -442,22 +445,25 @@ def _make_parallel_class():
             return int(actions[acting])
 
         def step(self, actions):
-            obs, mask, info = self._last
-            acting = self._acting(int(info["seat"][0]))
-            a = self._action_for(actions, acting)
-            obs, mask, rewards, terminated, info = self.env.step(np.array([a], dtype=np.int64))
-            self._last = (obs, mask, info)
-            done = bool(terminated[0])
+            if not self.agents:
+                raise ValueError("the match is over: call reset()")
+            env = self.env
+            # One env: the action goes straight into the env's buffer (the core checks it).
+            env._actions[0] = self._action_for(actions, self._to_act)
+            env._core.step()
+            done = bool(env._terminated[0])
             agents = self.agents
-            observations = self._observations(obs, mask, info["seat"])
-            rew = {a: float(rewards[0, self._index[a]]) for a in agents}
+            self._to_act = nxt = self._acting(int(env._seat[0]))
+            observations = self._observations(nxt)
+            rewards = env._rewards[0].tolist()
+            rew = {a: rewards[self._index[a]] for a in agents}
             terms = {a: done for a in agents}
             truncs = {a: False for a in agents}
-            nxt = self._acting(int(info["seat"][0]))
             infos = {a: {"to_act": nxt} for a in agents}
             if done:
+                final = env._final[0].tolist()
                 for a in agents:
-                    infos[a]["final_return"] = float(info["final_returns"][0, self._index[a]])
+                    infos[a]["final_return"] = final[self._index[a]]
                 self.agents = []
             return observations, rew, terms, truncs, infos
 
@@ -473,10 +479,11 @@ def _make_parallel_class():
         ``legal_actions`` (int8, ``(max_legal, FACTORED_WIDTH)``: the legal actions of the moment
         in the factored encoding, zero rows after the last) and ``action_mask`` (int8,
         ``(max_legal,)``: 1 for each listed action, all zero for an agent not to act). An action
-        is an index into that list (``Discrete(max_legal)``). ``max_legal`` (default 2048) bounds
-        the list; a position with more legal actions raises ``RuntimeError``."""
+        is an index into that list (``Discrete(max_legal)``). ``max_legal`` (default 1024; random
+        play met at most 63 legal actions in a million positions) bounds the list; a position with
+        more legal actions raises ``RuntimeError``."""
 
-        def __init__(self, game: str = "panguingue", max_legal: int = 2048, **kwargs):
+        def __init__(self, game: str = "panguingue", max_legal: int = 1024, **kwargs):
             self.max_legal = int(max_legal)
             super().__init__(game, **kwargs)
             if self.env.factored_legal() is None:
@@ -497,21 +504,22 @@ def _make_parallel_class():
             self.observation_spaces = {a: space for a in self.possible_agents}
             self.action_spaces = {a: spaces.Discrete(k) for a in self.possible_agents}
 
-        def _observations(self, obs, mask, seat):
-            acting = self._acting(int(seat[0]))
+        def _observations(self, acting):
             k = self.max_legal
-            rows = self.env.factored_legal()[0]
-            if len(rows) > k:
-                raise RuntimeError(f"{len(rows)} legal actions: more than max_legal={k}")
+            codes, offsets = self.env._core.factored_legal()
+            n = offsets[1]
+            if n > k:
+                raise RuntimeError(f"{n} legal actions: more than max_legal={k}")
             self._legal_ids = self.env.legal_action_ids(0)
             legal = np.zeros((k, FACTORED_WIDTH), dtype=np.int8)
-            legal[: len(rows)] = rows
+            legal[:n] = np.frombuffer(codes, dtype=np.int8).reshape(n, FACTORED_WIDTH)
             m = np.zeros(k, dtype=np.int8)
-            m[: len(rows)] = 1
+            m[:n] = 1
             none = np.zeros(k, dtype=np.int8)
+            obs = self.env._obs[0].copy()
             return {
                 a: {
-                    "observation": obs[0, j],
+                    "observation": obs[j],
                     "legal_actions": legal,
                     "action_mask": m if a == acting else none,
                 }
@@ -527,6 +535,151 @@ def _make_parallel_class():
     return ParallelEnv, FactoredParallelEnv
 
 
+def _make_factored_aec_class():
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+    class FactoredAECEnv(AECEnv):
+        """A PettingZoo AEC environment (every seat an agent, ``player_0``...) with factored
+        actions, for games whose flat space is too large for a dense mask (Panguingue), built
+        on :class:`VecEnv` (one env). Each observation is a dict: ``observation`` (float32,
+        ``Game.observation_shape``), ``legal_actions`` (int8, ``(max_legal, FACTORED_WIDTH)``:
+        the legal actions of the moment in the factored encoding, zero rows after the last;
+        see :meth:`VecEnv.factored_legal`) and ``action_mask`` (int8, ``(max_legal,)``: 1 for
+        each listed action, all zero for an agent not to act). An action is an index into that
+        list (``Discrete(max_legal)``). Rewards are each seat's change in return after every
+        step, so they sum to the match returns; ``deals`` ends an episode after that many deals.
+        ``max_legal`` (default 1024; random play met at most 63 legal actions in a million
+        positions) bounds the list: a position with more raises ``RuntimeError``. An index
+        outside the list raises ``ValueError`` and changes nothing."""
+
+        metadata = {"render_modes": [], "name": "cardroom_factored_v0", "is_parallelizable": False}
+
+        def __init__(
+            self,
+            game: str = "panguingue",
+            players: Optional[int] = None,
+            variants: Optional[Dict[str, Any]] = None,
+            deals: Optional[int] = None,
+            max_legal: int = 1024,
+        ):
+            super().__init__()
+            g = Game(game, players, variants)
+            self.env = VecEnv(
+                game,
+                1,
+                seats=list(range(g.players)),
+                players=players,
+                variants=variants,
+                deals=deals,
+                threads=1,
+                dense_mask=False,
+                autoreset=False,
+                copy=False,
+            )
+            if self.env.factored_legal() is None:
+                raise ValueError(f"{g.name} has no factored action encoding")
+            self.game = self.env.game
+            self.max_legal = k = int(max_legal)
+            self.metadata = dict(self.metadata, name=f"cardroom_{self.game.id.replace('-', '_')}_factored_v0")
+            self.possible_agents = [f"player_{i}" for i in range(self.game.players)]
+            self._index = {a: i for i, a in enumerate(self.possible_agents)}
+            space = spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, self.game.observation_shape, np.float32),
+                    "legal_actions": spaces.Box(-1, 127, (k, FACTORED_WIDTH), np.int8),
+                    "action_mask": spaces.Box(0, 1, (k,), np.int8),
+                }
+            )
+            self.observation_spaces = {a: space for a in self.possible_agents}
+            self.action_spaces = {a: spaces.Discrete(k) for a in self.possible_agents}
+            self._rng = np.random.default_rng()
+            self._none = np.zeros(k, dtype=np.int8)
+
+        def observation_space(self, agent):
+            return self.observation_spaces[agent]
+
+        def action_space(self, agent):
+            return self.action_spaces[agent]
+
+        def _refresh(self):
+            """The legal actions of the seat to act, in the factored encoding."""
+            k = self.max_legal
+            codes, offsets = self.env._core.factored_legal()
+            n = offsets[1]
+            if n > k:
+                raise RuntimeError(f"{n} legal actions: more than max_legal={k}")
+            self._legal_ids = self.env.legal_action_ids(0)
+            legal = np.zeros((k, FACTORED_WIDTH), dtype=np.int8)
+            legal[:n] = np.frombuffer(codes, dtype=np.int8).reshape(n, FACTORED_WIDTH)
+            mask = np.zeros(k, dtype=np.int8)
+            mask[:n] = 1
+            self._legal, self._mask = legal, mask
+            seat = int(self.env._seat[0])
+            if seat >= 0:
+                self.agent_selection = self.possible_agents[seat]
+
+        def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
+            """With ``seed``, the match seed is drawn from a generator seeded by it (equal seeds,
+            equal episodes); ``options={"match_seed": S}`` resets the VecEnv with seed S."""
+            if seed is not None:
+                self._rng = np.random.default_rng(seed)
+            vec_seed = int(self._rng.integers(0, 2**63 - 1))
+            if options and "match_seed" in options:
+                vec_seed = int(options["match_seed"])
+            self.env.reset(vec_seed)
+            self.agents = self.possible_agents[:]
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = {a: 0.0 for a in self.agents}
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = {a: False for a in self.agents}
+            self.infos = {a: {} for a in self.agents}
+            self._refresh()
+
+        def observe(self, agent):
+            seat = self._index[agent]
+            to_act = int(self.env._seat[0])
+            if seat == to_act:
+                obs = self.env._obs[0].copy()
+                mask = self._mask
+            else:
+                obs = np.frombuffer(self.env._core.observation(0, seat), dtype=np.float32)
+                mask = self._none
+            return {"observation": obs, "legal_actions": self._legal, "action_mask": mask}
+
+        def step(self, action):
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            i = int(action)
+            if not 0 <= i < len(self._legal_ids):
+                raise ValueError(f"{agent}: action index {i} is outside the {len(self._legal_ids)} legal actions")
+            self._cumulative_rewards[agent] = 0.0
+            env = self.env
+            env._actions[0] = self._legal_ids[i]
+            env._core.step()
+            delta = env._rewards[0].tolist()
+            for a in self.agents:
+                self.rewards[a] = delta[self._index[a]]
+            if env._terminated[0]:
+                final = env._final[0].tolist()
+                for a in self.agents:
+                    self.terminations[a] = True
+                    self.infos[a] = {"final_return": final[self._index[a]]}
+            else:
+                self._refresh()
+            self._accumulate_rewards()
+
+        def render(self):
+            return None
+
+        def close(self):
+            pass
+
+    return FactoredAECEnv
+
+
 def __getattr__(name):
     # The adapters import gymnasium / pettingzoo only when asked for.
     if name == "GymVectorEnv":
@@ -538,4 +691,8 @@ def __getattr__(name):
         globals()["ParallelEnv"] = par
         globals()["FactoredParallelEnv"] = fac
         return globals()[name]
+    if name == "FactoredAECEnv":
+        cls = _make_factored_aec_class()
+        globals()["FactoredAECEnv"] = cls
+        return cls
     raise AttributeError(f"module 'cardroom.vector' has no attribute {name!r}")
