@@ -42,12 +42,15 @@ The arrays returned are views of buffers that the next ``step`` or ``reset`` ove
 copy is made per step); copy what you keep, or pass ``copy=True``.
 
 For spaces too large for a dense mask (Panguingue: about a million ids; more than 100,000),
-``mask`` is None: use ``legal_action_ids(i)`` or, for Panguingue, ``factored_legal()`` (see
-:func:`factored_legal` and :class:`FactoredParallelEnv`).
+``mask`` is None: use ``legal_action_ids(i)`` or, for Panguingue, ``factored_legal()``: the
+legal actions as short int8 rows (kind, meld slot, card, two bags of cards; see
+:meth:`VecEnv.factored_legal`).
 
-Adapters: :class:`GymVectorEnv` (a ``gymnasium.vector.VectorEnv``, one learning seat) and
+Adapters: :class:`GymVectorEnv` (a ``gymnasium.vector.VectorEnv``, one learning seat),
 :class:`ParallelEnv` (a PettingZoo ``ParallelEnv`` of one match whose agents are the learning
-seats).
+seats), and for Panguingue :class:`FactoredAECEnv` (PettingZoo AEC) and
+:class:`FactoredParallelEnv`, whose actions are indices into the factored list of legal
+actions.
 """
 
 from __future__ import annotations
