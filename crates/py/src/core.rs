@@ -379,10 +379,7 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
     }
     fn sample_world(&self, seat: Seat, seed: u64) -> Result<Box<dyn AnyMatch>, String> {
         let mut rng = GameRng::from_seed(seed);
-        let feed = match &self.feed {
-            Some(f) => Some(f.for_world(seat)),
-            None => None,
-        };
+        let feed = self.feed.as_ref().map(|f| f.for_world(seat));
         Ok(Box::new(TypedMatch {
             m: self.m.sample_world(seat, &mut rng),
             g: self.g.clone(),
@@ -450,7 +447,7 @@ impl GameVisitor for Build<'_> {
 
 /// The action space depends on the variants but not on the seat count: configurations that
 /// differ only in seats share one (Panguingue's is about a million actions).
-fn shared_catalogue<G: Game>(game: &G, variants: &Variants) -> Arc<Catalogue<Action<G>>> {
+pub fn shared_catalogue<G: Game>(game: &G, variants: &Variants) -> Arc<Catalogue<Action<G>>> {
     type Any = Arc<dyn std::any::Any + Send + Sync>;
     type Catalogues = Mutex<HashMap<(String, Vec<String>), Any>>;
     static CACHE: OnceLock<Catalogues> = OnceLock::new();

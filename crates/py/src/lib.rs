@@ -5,8 +5,12 @@
 
 pub mod codec;
 pub mod core;
+pub mod factored;
+pub mod fastobs;
 pub mod history;
 pub mod obs;
+pub mod pool;
+pub mod vector;
 
 use crate::core::{AnyGame, AnyMatch};
 use engine::GameRecord;
@@ -762,6 +766,8 @@ fn cardroom_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(bot_action, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_class::<vector::PyVecEnvCore>()?;
+    m.add_function(wrap_pyfunction!(vector::py_match_seed, m)?)?;
     m.add_function(wrap_pyfunction!(seed_bots, m)?)?;
     m.add_function(wrap_pyfunction!(_restore, m)?)?;
     // The generator behind unseeded bot_action calls starts from the OS's random source.
