@@ -255,10 +255,29 @@ struct Slot<G: Game> {
     legal_ids: Vec<u32>,
     /// Finished, waiting for `reset` (without autoreset only).
     done: bool,
+    /// The deal's events, kept when the batch encodes information states.
+    feed: Option<crate::history::Feed>,
+}
+
+impl<G: Game> Slot<G> {
+    /// Applies an action, narrating it into the feed when one is kept.
+    fn apply(&mut self, a: Action<G>) -> Result<(), engine::Illegal> {
+        match self.feed.as_mut() {
+            None => self.m.apply(a),
+            Some(feed) => {
+                let mut n = engine::Narration::new();
+                self.m.apply_narrated(a, &mut n)?;
+                feed.push(n);
+                Ok(())
+            }
+        }
+    }
 }
 
 struct Typed<G: Game> {
     layout: Layout,
+    /// The history part of an information state, when the batch encodes those.
+    history: Option<crate::history::HistoryLayout>,
     offsets: Offsets,
     fast: Option<FastObs<G>>,
     use_fast: bool,
@@ -297,6 +316,9 @@ pub struct Config {
     pub all_seats_obs: bool,
     /// Restart finished matches at once (else a finished env waits for `reset`).
     pub autoreset: bool,
+    /// Encode information states with history (`Match.information_state_tensor`) instead of
+    /// observations.
+    pub information_state: bool,
 }
 
 struct Build(Config);
@@ -361,11 +383,15 @@ impl GameVisitor for Build {
                 legal: Vec::new(),
                 legal_ids: Vec::new(),
                 done: false,
+                feed: None,
             })
             .collect();
+        let history = c
+            .information_state
+            .then(|| crate::history::HistoryLayout::new(info.id, players, layout.faces.len()));
         Ok(Box::new(Typed {
             shape: Shape {
-                obs: layout.len(),
+                obs: layout.len() + history.as_ref().map_or(0, |h| h.len()),
                 obs_rows: if c.all_seats_obs { c.seats.len() } else { 1 },
                 mask: if dense { cat.len() } else { 0 },
                 learners: c.seats.len(),
@@ -374,6 +400,7 @@ impl GameVisitor for Build {
             fast,
             offsets,
             layout,
+            history,
             cat,
             ids,
             learner,
@@ -438,13 +465,20 @@ impl<G: Game> Typed<G> {
         self.sign * m.totals()[seat] as f64
     }
 
-    fn encode(&self, m: &Match<G>, seat: Seat, out: &mut [f32], scratch: &mut Scratch) {
+    fn encode(&self, slot: &Slot<G>, seat: Seat, out: &mut [f32], scratch: &mut Scratch) {
+        let m = &slot.m;
+        let n = self.layout.len();
         match self.fast {
-            Some(f) if self.use_fast => f(&self.offsets, m, seat, out),
+            Some(f) if self.use_fast => f(&self.offsets, m, seat, &mut out[..n]),
             _ => {
                 self.layout.encode(m, seat, &mut scratch.obs);
-                out.copy_from_slice(&scratch.obs);
+                out[..n].copy_from_slice(&scratch.obs);
             }
+        }
+        if let (Some(h), Some(feed)) = (&self.history, &slot.feed) {
+            let rest = &mut out[n..];
+            rest.fill(0.0);
+            h.encode(&feed.said, seat, &|c| self.layout.card_slot(c), rest);
         }
     }
 
@@ -466,8 +500,7 @@ impl<G: Game> Typed<G> {
             let bot = bots[s].as_mut().expect("a bot for every other seat");
             let d = Decision::new(slot.m.deal(), &slot.legal, slot.m.totals()).ok_or("no seat to act")?;
             let a = bot.choose(&d, &mut slot.rng);
-            slot.m
-                .apply(a)
+            slot.apply(a)
                 .map_err(|e| format!("bot '{}' chose an illegal action '{a}': {e}", bot.name()))?;
         }
     }
@@ -477,6 +510,13 @@ impl<G: Game> Typed<G> {
     fn start(&self, i: usize, bots: &mut [Option<Box<dyn Bot<G::Deal>>>], slot: &mut Slot<G>) -> Result<Seat, String> {
         for _ in 0..1000 {
             slot.m.restart(match_seed(self.seed, i, slot.episode));
+            if self.history.is_some() {
+                let mut feed = crate::history::Feed::default();
+                let mut n = engine::Narration::new();
+                slot.m.narrate_opening(&mut n);
+                feed.push(n);
+                slot.feed = Some(feed);
+            }
             for (s, &j) in self.learner.iter().enumerate() {
                 if j != usize::MAX {
                     slot.last[j] = self.returns(&slot.m, s);
@@ -498,10 +538,10 @@ impl<G: Game> Typed<G> {
         let row = s.obs * s.obs_rows;
         let obs = &mut rows.obs[r * row..(r + 1) * row];
         if s.obs_rows == 1 {
-            self.encode(&slot.m, seat.unwrap_or(self.seats[0]), obs, scratch);
+            self.encode(slot, seat.unwrap_or(self.seats[0]), obs, scratch);
         } else {
             for (j, &q) in self.seats.iter().enumerate() {
-                self.encode(&slot.m, q, &mut obs[j * s.obs..(j + 1) * s.obs], scratch);
+                self.encode(slot, q, &mut obs[j * s.obs..(j + 1) * s.obs], scratch);
             }
         }
         slot.m.legal_actions(&mut slot.legal);
@@ -549,8 +589,7 @@ impl<G: Game> Typed<G> {
                 }
                 Some(actions) => {
                     let a = self.cat.actions[actions[r] as usize];
-                    slot.m
-                        .apply(a)
+                    slot.apply(a)
                         .map_err(|e| format!("env {i}: action {} ('{a}') failed: {e}", actions[r]))?;
                     let next = Self::play_bots(&self.learner, bots, slot)?;
                     for (s, &j) in self.learner.iter().enumerate() {
@@ -699,7 +738,7 @@ impl<G: Game> VecCore for Typed<G> {
     fn observation(&self, env: usize, seat: Seat) -> Vec<f32> {
         let mut out = vec![0f32; self.shape.obs];
         let mut scratch = Scratch { obs: Vec::new() };
-        self.encode(&self.slots[env].m, seat, &mut out, &mut scratch);
+        self.encode(&self.slots[env], seat, &mut out, &mut scratch);
         out
     }
 
@@ -716,7 +755,7 @@ impl<G: Game> VecCore for Typed<G> {
     }
 
     fn bench_observation(&self, fast: bool, calls: usize) -> f64 {
-        let mut out = vec![0f32; self.shape.obs];
+        let mut out = vec![0f32; self.layout.len()];
         let mut scratch = Scratch { obs: Vec::new() };
         let start = std::time::Instant::now();
         let mut done = 0;
@@ -917,7 +956,7 @@ impl PyVecEnvCore {
 #[pymethods]
 impl PyVecEnvCore {
     #[new]
-    #[pyo3(signature = (game, num_envs, seats, opponents, players=None, variants=Vec::new(), deals=None, threads=1, dense_mask=true, fast_observation=true, all_seats_observations=false, autoreset=true))]
+    #[pyo3(signature = (game, num_envs, seats, opponents, players=None, variants=Vec::new(), deals=None, threads=1, dense_mask=true, fast_observation=true, all_seats_observations=false, autoreset=true, information_state=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -933,6 +972,7 @@ impl PyVecEnvCore {
         fast_observation: bool,
         all_seats_observations: bool,
         autoreset: bool,
+        information_state: bool,
     ) -> PyResult<PyVecEnvCore> {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
@@ -959,11 +999,12 @@ impl PyVecEnvCore {
             fast_obs: fast_observation,
             all_seats_obs: all_seats_observations,
             autoreset,
+            information_state,
         };
         let core = py.allow_threads(|| build(config)).map_err(PyValueError::new_err)?;
         let num_actions = g.num_actions();
         let shape = Shape {
-            obs: g.obs_len(),
+            obs: if information_state { g.info_len() } else { g.obs_len() },
             obs_rows: if all_seats_observations { seats.len() } else { 1 },
             mask: if dense_mask && num_actions <= DENSE_MASK_LIMIT {
                 num_actions

@@ -386,3 +386,27 @@ def test_factored_aec_env_plays_to_the_end_and_rewards_sum_to_returns():
     m = cardroom.Match.from_record(e.env.record(0))
     for a, i in e._index.items():
         assert np.array_equal(e.observe(a)["observation"], m.observation(i))
+
+
+def test_information_state_rows_match_the_match():
+    """With observation="information_state", each row is the seat's information state tensor,
+    as `Match.information_state_tensor` gives it for the same match replayed from its record."""
+    from cardroom.vector import VecEnv
+
+    g = cardroom.Game("belote")
+    env = VecEnv("belote", num_envs=6, seats=[0, 2], opponents="random", deals=1, observation="information_state")
+    assert env.observation_size == g.information_state_shape[0]
+    obs, mask, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    checked = 0
+    for _ in range(30):
+        for i in range(6):
+            seat = int(info["seat"][i])
+            m = cardroom.Match.from_record(env.record(i))
+            assert np.array_equal(obs[i], m.information_state_tensor(seat)), (i, seat)
+            checked += 1
+        actions = np.array([rng.choice(np.flatnonzero(mask[i])) for i in range(6)])
+        obs, mask, rewards, terminated, info = env.step(actions)
+    assert checked == 180
+    with pytest.raises(ValueError, match="information_state"):
+        VecEnv("belote", observation="history")

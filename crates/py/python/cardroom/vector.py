@@ -18,7 +18,10 @@ seat, ``info["seat"][i]``:
 * ``obs[i]`` (float32, ``Game.observation_shape``) is what ``info["seat"][i]`` sees (the same
   vector as ``Match.observation``); ``mask[i]`` (int8 over ``num_actions``) its legal actions.
   With ``all_seats_observations=True``, ``obs`` has shape ``(num_envs, len(seats), n)``: every
-  learning seat's observation, in the order of ``seats``.
+  learning seat's observation, in the order of ``seats``. With
+  ``observation="information_state"``, each row is ``Match.information_state_tensor`` instead
+  (``Game.information_state_shape``: the observation, then every event the seat was told this
+  deal); the envs then narrate every action, which costs time.
 * ``rewards[i, j]`` (float64, shape ``(num_envs, len(seats))``) is the change in learning seat
   ``seats[j]``'s return (its match total, negated where lower is better, as
   ``Match.returns()``) during this step: its own action and every bot move up to the next
@@ -114,7 +117,10 @@ class VecEnv:
         all_seats_observations: bool = False,
         autoreset: bool = True,
         copy: bool = False,
+        observation: str = "observation",
     ):
+        if observation not in ("observation", "information_state"):
+            raise ValueError("observation is 'observation' or 'information_state'")
         self.game = Game(game, players, variants)
         p = self.game.players
         if isinstance(seats, (int, np.integer)):
@@ -140,6 +146,7 @@ class VecEnv:
             fast_observation=fast_observation,
             all_seats_observations=all_seats_observations,
             autoreset=autoreset,
+            information_state=observation == "information_state",
         )
         self.num_envs = int(num_envs)
         self.num_actions = self.game.num_actions
