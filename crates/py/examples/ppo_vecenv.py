@@ -128,6 +128,8 @@ def main():
     ap.add_argument("--seconds", type=float, default=240)
     ap.add_argument("--eval", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--curve", type=float, default=60, help="seconds between evaluations on --curve-deals deals")
+    ap.add_argument("--curve-deals", type=int, default=300)
     args = ap.parse_args()
 
     g = Game(args.game)
@@ -163,6 +165,7 @@ def main():
     print(f"PPO before training    : {before[0]:.2f} ± {before[1]:.2f} {unit}")
 
     start, updates, decisions = time.time(), 0, 0
+    next_point = args.curve
     obs, mask, info = env.reset(seed=args.seed + 2)
     while time.time() - start < args.seconds:
         buf = {k: [] for k in ("obs", "mask", "act", "logp", "val", "rew", "done")}
@@ -201,8 +204,17 @@ def main():
                 idx = perm[lo:lo + 512]
                 params, opt_state = update(params, opt_state, [jnp.asarray(d[idx]) for d in data])
         updates += 1
-        if updates % 20 == 0:
-            print(f"  {time.time() - start:5.0f} s: {updates} updates, {decisions} decisions", flush=True)
+        if time.time() - start >= next_point:
+            # Evaluation time is not counted as training time.
+            paused = time.time()
+            point = evaluate(args.game, policy, args.curve_deals, 100, 999, sign)
+            print(
+                f"  {paused - start:5.0f} s, {updates} updates, {decisions} decisions: "
+                f"{point[0]:.2f} ± {point[1]:.2f} on {args.curve_deals} deals",
+                flush=True,
+            )
+            start += time.time() - paused
+            next_point += args.curve
 
     after = evaluate(args.game, policy, args.eval, 200, 12345, sign)
     print(
