@@ -87,6 +87,8 @@ pub struct TypedGame<G: Game> {
     cat: Arc<Catalogue<Action<G>>>,
     layout: Layout,
     history: HistoryLayout,
+    /// The game's fast observation encoder, where it has one (the same vector, tested).
+    fast: Option<(crate::vector::FastObs<G>, crate::vector::Offsets)>,
 }
 
 impl<G: Game> AnyGame for TypedGame<G> {
@@ -314,7 +316,14 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
         serde_json::to_value(scene).expect("scenes serialise")
     }
     fn observation(&self, seat: Seat, out: &mut Vec<f32>) {
-        self.g.layout.encode(&self.m, seat, out)
+        match &self.g.fast {
+            Some((fast, offsets)) => {
+                out.clear();
+                out.resize(self.g.layout.len(), 0.0);
+                fast(offsets, &self.m, seat, out);
+            }
+            None => self.g.layout.encode(&self.m, seat, out),
+        }
     }
     fn public_observation(&self, seat: Seat, out: &mut Vec<f32>) {
         self.g.layout.encode_as(&self.m, seat, Viewer::Spectator, out)
@@ -322,7 +331,7 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
     fn information_state(&mut self, seat: Seat, out: &mut Vec<f32>) -> Result<(), String> {
         let g = self.g.clone();
         self.ensure_feed()?;
-        g.layout.encode(&self.m, seat, out);
+        self.observation(seat, out);
         let o = out.len();
         out.resize(o + g.history.len(), 0.0);
         let feed = self.feed.as_ref().expect("feed_for made it");
@@ -434,7 +443,9 @@ impl GameVisitor for Build<'_> {
         let cat = shared_catalogue(&game, &variants);
         let layout = Layout::new(&game);
         let history = HistoryLayout::new(info.id, players, layout.faces.len());
+        let fast = crate::vector::fast_obs_for::<G>().map(|f| (f, crate::vector::Offsets::new(&layout)));
         Ok(Arc::new(TypedGame {
+            fast,
             given: variants.given_items(),
             game,
             variants,

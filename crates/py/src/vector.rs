@@ -183,7 +183,7 @@ pub trait VecCore: Send + Sync {
 }
 
 /// A fast observation encoder for one game type: writes exactly what [`Layout::encode`] writes.
-type FastObs<G> = fn(&Offsets, &Match<G>, Seat, &mut [f32]);
+pub(crate) type FastObs<G> = fn(&Offsets, &Match<G>, Seat, &mut [f32]);
 
 /// The block offsets of a layout, and the card slots.
 pub struct Offsets {
@@ -238,7 +238,7 @@ impl Offsets {
 }
 
 /// The fast encoder of a game type, where there is one.
-fn fast_obs_for<G: Game>() -> Option<FastObs<G>> {
+pub(crate) fn fast_obs_for<G: Game>() -> Option<FastObs<G>> {
     use std::any::Any;
     let hearts: FastObs<games::hearts::Hearts> = crate::fastobs::hearts;
     let any: &dyn Any = &hearts;

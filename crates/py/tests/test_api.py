@@ -399,3 +399,28 @@ def test_ziginette_bets_beyond_the_space_are_left_out_of_the_mask():
         else:
             m.apply("done" if "done" in legal else legal[0])
     assert outside > 0
+
+
+def test_type_stubs_cover_the_extension():
+    """Every public function, class and method of `cardroom._core` has a stub in `_core.pyi`
+    (and the stub names nothing the module lacks)."""
+    import ast
+    import pathlib
+
+    from cardroom import _core
+
+    tree = ast.parse((pathlib.Path(cardroom.__file__).parent / "_core.pyi").read_text())
+    stubbed = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            stubbed[node.name] = None
+        elif isinstance(node, ast.ClassDef):
+            stubbed[node.name] = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+    public = [n for n in dir(_core) if not n.startswith("__")]
+    for name in public:
+        assert name in stubbed, f"{name} has no stub"
+        if isinstance(stubbed[name], set):
+            methods = {m for m in dir(getattr(_core, name)) if not m.startswith("_")}
+            assert methods <= stubbed[name], (name, methods - stubbed[name])
+    for name in stubbed:
+        assert hasattr(_core, name), f"the stub names {name}, which _core lacks"

@@ -53,8 +53,16 @@ class Game:
         """The notation of an action id; ``IndexError`` outside the space."""
     def string_to_action(self, text: str) -> int:
         """The id of an action's notation; ``ValueError`` if it is not an action of the game."""
-    def new_match(self, seed: int = 0, deals: Optional[int] = None) -> Match:
-        """A new match dealt from ``seed``; ``deals`` ends it after that many deals."""
+    @property
+    def information_state_shape(self) -> Tuple[int]: ...
+    def information_state_layout(self) -> List[Tuple[str, int, int]]:
+        """The observation's blocks, then ``history_count`` and ``history_events``."""
+    @staticmethod
+    def event_kinds() -> List[str]:
+        """The kinds of event an information state's rows name, in their one-hot order."""
+    def new_match(self, seed: int = 0, deals: Optional[int] = None, deck: Optional[Sequence[str]] = None) -> Match:
+        """A new match dealt from ``seed`` (the whole match unless ``deals`` ends it sooner);
+        ``deck`` (the pack's cards, top first) deals the first deal in that order."""
     def rules(self) -> str:
         """The rules page, as ``cardroom rules`` prints it."""
 
@@ -84,6 +92,15 @@ class Match:
         """The table model as ``seat`` sees it (``None``: a spectator), as front ends draw it."""
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """What ``seat`` may see, shape ``game.observation_shape``; no hidden card."""
+    def public_observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """What a spectator sees, from ``seat``'s place, in the observation's layout."""
+    def private_observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """``observation(seat) - public_observation(seat)``."""
+    def information_state_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation and every event ``seat`` was told this deal, in order, shape
+        ``game.information_state_shape``."""
+    def information_state_string(self, seat: int) -> str:
+        """The seat's events this deal as it reads them, one per line, then its view (JSON)."""
     def is_over(self) -> bool: ...
     def totals(self) -> List[int]:
         """Match totals per seat, as the game keeps them."""
@@ -92,7 +109,8 @@ class Match:
     def winners(self) -> List[int]: ...
     def clone(self) -> Match: ...
     def sample_world(self, seat: int, seed: int) -> Match:
-        """A determinization from ``seat``'s view (same view and observation for ``seat``)."""
+        """A determinization from ``seat``'s view (same view, observation and information state
+        for ``seat``); it pickles as the match it came from, its seat and seed."""
     def record(self) -> Dict[str, Any]:
         """The replayable record (``game``, ``players``, ``variants``, ``seed``, ``dealer``,
         ``deals``, ``actions``...); ``ValueError`` for a sampled world."""
@@ -104,7 +122,68 @@ class Match:
 
 def bot_action(game_match: Match, bot: str, seed: Optional[int] = None) -> str:
     """The action the named bot (``random``, ``easy``, ``medium``, ``hard``, ``hard:N``,
-    ``ismcts:N``, ``rule``...) would take for the seat to act (not applied)."""
+    ``ismcts:N``, ``rule``...) would take for the seat to act (not applied). Without ``seed``,
+    a fresh one from the module's generator (see ``seed_bots``)."""
+
+def seed_bots(seed: int) -> None:
+    """Seeds the generator unseeded ``bot_action`` calls draw from."""
+
+def _restore(state: str) -> Match:
+    """Rebuilds a pickled match (``Match.__reduce__``)."""
+
+def vector_match_seed(seed: int, env: int, episode: int) -> int:
+    """The match seed of env ``env``'s ``episode``-th match after ``VecEnv.reset(seed)``."""
+
+class VecEnvCore:
+    """The Rust side of ``cardroom.vector.VecEnv`` (use that class)."""
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        seats: Sequence[int],
+        opponents: Sequence[str],
+        players: Optional[int] = None,
+        variants: Sequence[str] = ...,
+        deals: Optional[int] = None,
+        threads: int = 1,
+        dense_mask: bool = True,
+        fast_observation: bool = True,
+        all_seats_observations: bool = False,
+        autoreset: bool = True,
+        information_state: bool = False,
+    ) -> None: ...
+    def buffers(self) -> Dict[str, bytearray]: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def observation_rows(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def dense_mask(self) -> bool: ...
+    @property
+    def seats(self) -> List[int]: ...
+    @property
+    def threads(self) -> int: ...
+    @threads.setter
+    def threads(self, threads: int) -> None: ...
+    @property
+    def has_fast_observation(self) -> bool: ...
+    def reset(self, seed: int) -> None: ...
+    def step(self) -> None: ...
+    def legal_action_ids(self, env: int) -> List[int]: ...
+    def observation(self, env: int, seat: int) -> bytes: ...
+    def record(self, env: int) -> str: ...
+    def match_seed(self, env: int) -> int: ...
+    def action_to_string(self, id: int) -> str: ...
+    def bench_observation(self, fast: bool, calls: int) -> float: ...
+    def check_fast_observation(self, positions: int, seed: int) -> Tuple[int, Optional[str]]: ...
+    def factored_to_id(self, row: bytes) -> int: ...
+    def factored_round_trip_all(self) -> Optional[Tuple[int, Optional[str]]]: ...
+    def factored_legal(self) -> Optional[Tuple[bytes, List[int]]]: ...
 
 def simulate(
     game: str,
