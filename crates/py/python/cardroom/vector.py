@@ -80,6 +80,19 @@ FACTORED_WIDTH = 83
 """Columns of a factored action row (see ``factored_legal``)."""
 
 
+def _factored_rows(env, k):
+    """Env 0's legal actions in the factored encoding, padded to ``k`` rows: (rows, mask, ids)."""
+    codes, offsets = env._core.factored_legal()
+    n = offsets[1]
+    if n > k:
+        raise RuntimeError(f"{n} legal actions: more than max_legal={k}")
+    legal = np.zeros((k, FACTORED_WIDTH), dtype=np.int8)
+    legal[:n] = np.frombuffer(codes, dtype=np.int8).reshape(n, FACTORED_WIDTH)
+    mask = np.zeros(k, dtype=np.int8)
+    mask[:n] = 1
+    return legal, mask, env.legal_action_ids(0)
+
+
 def _variant_items(variants) -> list:
     if not variants:
         return []
@@ -516,15 +529,7 @@ def _make_parallel_class():
 
         def _observations(self, acting):
             k = self.max_legal
-            codes, offsets = self.env._core.factored_legal()
-            n = offsets[1]
-            if n > k:
-                raise RuntimeError(f"{n} legal actions: more than max_legal={k}")
-            self._legal_ids = self.env.legal_action_ids(0)
-            legal = np.zeros((k, FACTORED_WIDTH), dtype=np.int8)
-            legal[:n] = np.frombuffer(codes, dtype=np.int8).reshape(n, FACTORED_WIDTH)
-            m = np.zeros(k, dtype=np.int8)
-            m[:n] = 1
+            legal, m, self._legal_ids = _factored_rows(self.env, k)
             none = np.zeros(k, dtype=np.int8)
             obs = self.env._obs[0].copy()
             return {
@@ -614,16 +619,7 @@ def _make_factored_aec_class():
 
         def _refresh(self):
             """The legal actions of the seat to act, in the factored encoding."""
-            k = self.max_legal
-            codes, offsets = self.env._core.factored_legal()
-            n = offsets[1]
-            if n > k:
-                raise RuntimeError(f"{n} legal actions: more than max_legal={k}")
-            self._legal_ids = self.env.legal_action_ids(0)
-            legal = np.zeros((k, FACTORED_WIDTH), dtype=np.int8)
-            legal[:n] = np.frombuffer(codes, dtype=np.int8).reshape(n, FACTORED_WIDTH)
-            mask = np.zeros(k, dtype=np.int8)
-            mask[:n] = 1
+            legal, mask, self._legal_ids = _factored_rows(self.env, self.max_legal)
             self._legal, self._mask = legal, mask
             seat = int(self.env._seat[0])
             if seat >= 0:
