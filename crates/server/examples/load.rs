@@ -33,6 +33,7 @@ async fn main() {
             tables_per_client: usize::MAX,
             ..server::Limits::default()
         },
+        node: Default::default(),
     })
     .await
     .unwrap();

@@ -2,8 +2,9 @@
 //! appends waiting at the same moment (from any tables) are written in one transaction, so a
 //! thousand busy tables cost a few commits a second, not a thousand.
 
-use crate::store::{ActionRow, ChatRow, SeatRow, Status, Store, StoreResult, StoredTable, TableRow};
-use std::sync::mpsc;
+use crate::metrics::Metrics;
+use crate::store::{ActionRow, ChatRow, Owner, SeatRow, Status, Store, StoreResult, StoredTable, TableRow};
+use std::sync::{mpsc, Arc};
 use tokio::sync::oneshot;
 
 enum Request {
@@ -16,12 +17,21 @@ enum Request {
     Chat(i64, ChatRow, oneshot::Sender<StoreResult<()>>),
     Unfinished(oneshot::Sender<StoreResult<Vec<StoredTable>>>),
     Lobby(usize, oneshot::Sender<StoreResult<Vec<TableRow>>>),
+    Acquire(i64, oneshot::Sender<StoreResult<Option<i64>>>),
+    Renew(oneshot::Sender<StoreResult<Vec<(i64, i64)>>>),
+    Release(i64, i64, oneshot::Sender<StoreResult<()>>),
+    ReleaseAll(oneshot::Sender<StoreResult<()>>),
+    Owners(Vec<i64>, oneshot::Sender<StoreResult<Vec<(i64, Owner)>>>),
+    Orphans(usize, oneshot::Sender<StoreResult<Vec<i64>>>),
 }
 
 /// A handle on the database thread; cheap to clone.
 #[derive(Clone)]
 pub struct Db {
     tx: mpsc::Sender<Request>,
+    /// Whether the store is shared with other nodes (tables owned through leases).
+    shared: bool,
+    pub metrics: Arc<Metrics>,
 }
 
 const GONE: &str = "the database thread has stopped";
@@ -29,6 +39,7 @@ const GONE: &str = "the database thread has stopped";
 impl Db {
     /// Starts the thread that owns `store`.
     pub fn start(mut store: impl Store) -> Db {
+        let shared = store.shared();
         let (tx, rx) = mpsc::channel::<Request>();
         std::thread::Builder::new()
             .name("cardroom-db".into())
@@ -45,7 +56,16 @@ impl Db {
                 }
             })
             .expect("a thread starts");
-        Db { tx }
+        Db {
+            tx,
+            shared,
+            metrics: Arc::default(),
+        }
+    }
+
+    /// Whether other nodes share the store: tables are then owned through leases.
+    pub fn shared(&self) -> bool {
+        self.shared
     }
 
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<StoreResult<T>>) -> Request) -> StoreResult<T> {
@@ -58,8 +78,17 @@ impl Db {
         self.ask(|r| Request::Create(row, seats, r)).await
     }
 
+    /// Stores actions (counted and timed in [`Db::metrics`]).
     pub async fn append(&self, actions: Vec<ActionRow>) -> StoreResult<()> {
-        self.ask(|r| Request::Append(actions, r)).await
+        let (n, started) = (actions.len(), std::time::Instant::now());
+        let result = self.ask(|r| Request::Append(actions, r)).await;
+        match &result {
+            Ok(()) => self.metrics.appended(n, started.elapsed()),
+            Err(_) => {
+                self.metrics.fenced.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        result
     }
 
     pub async fn claim(&self, table: i64, seat: usize, name: String, token_hash: Option<[u8; 32]>) -> StoreResult<()> {
@@ -89,6 +118,36 @@ impl Db {
 
     pub async fn lobby(&self, limit: usize) -> StoreResult<Vec<TableRow>> {
         self.ask(|r| Request::Lobby(limit, r)).await
+    }
+
+    /// See [`Store::acquire`].
+    pub async fn acquire(&self, table: i64) -> StoreResult<Option<i64>> {
+        self.ask(|r| Request::Acquire(table, r)).await
+    }
+
+    /// See [`Store::renew`].
+    pub async fn renew(&self) -> StoreResult<Vec<(i64, i64)>> {
+        self.ask(Request::Renew).await
+    }
+
+    /// See [`Store::release`].
+    pub async fn release(&self, table: i64, epoch: i64) -> StoreResult<()> {
+        self.ask(|r| Request::Release(table, epoch, r)).await
+    }
+
+    /// See [`Store::release_all`].
+    pub async fn release_all(&self) -> StoreResult<()> {
+        self.ask(Request::ReleaseAll).await
+    }
+
+    /// See [`Store::owners`].
+    pub async fn owners(&self, tables: Vec<i64>) -> StoreResult<Vec<(i64, Owner)>> {
+        self.ask(|r| Request::Owners(tables, r)).await
+    }
+
+    /// See [`Store::orphans`].
+    pub async fn orphans(&self, limit: usize) -> StoreResult<Vec<i64>> {
+        self.ask(|r| Request::Orphans(limit, r)).await
     }
 }
 
@@ -144,6 +203,24 @@ fn serve_batch(store: &mut impl Store, batch: Vec<Request>) {
             }
             Request::Lobby(n, reply) => {
                 let _ = reply.send(store.lobby(n));
+            }
+            Request::Acquire(t, reply) => {
+                let _ = reply.send(store.acquire(t));
+            }
+            Request::Renew(reply) => {
+                let _ = reply.send(store.renew());
+            }
+            Request::Release(t, e, reply) => {
+                let _ = reply.send(store.release(t, e));
+            }
+            Request::ReleaseAll(reply) => {
+                let _ = reply.send(store.release_all());
+            }
+            Request::Owners(t, reply) => {
+                let _ = reply.send(store.owners(&t));
+            }
+            Request::Orphans(n, reply) => {
+                let _ = reply.send(store.orphans(n));
             }
             Request::Append(..) => unreachable!("appends were taken out"),
         }
