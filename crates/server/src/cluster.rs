@@ -66,6 +66,7 @@ async fn adopt(state: &Shared, key: i64) -> Result<Option<TableHandle>, String> 
     let h = actor::spawn(stored, state.db.clone(), state.config.limits.idle, epoch)?;
     if state.db.shared() {
         state.db.metrics.takeovers.fetch_add(1, Ordering::Relaxed);
+        let _ = state.adopted.send(h.public_id.clone());
     }
     Ok(Some(install(state, h)))
 }

@@ -573,7 +573,8 @@ async fn websocket(
         }
         Place::There(owner) if !forwarded(&headers) => {
             let url = format!("ws://{}/ws/tables/{id}?{}", owner.addr, raw.unwrap_or_default());
-            return upgrade.on_upgrade(move |socket| crate::ws::proxy(socket, url));
+            let adopted = state.adopted.subscribe();
+            return upgrade.on_upgrade(move |socket| crate::ws::proxy(socket, url, id, adopted));
         }
         Place::There(_) | Place::Busy => return upgrade.on_upgrade(crate::ws::moving),
     };

@@ -107,6 +107,9 @@ pub(crate) struct AppState {
     pub node: String,
     /// Set while the node hands its tables over before stopping.
     pub stopping: AtomicBool,
+    /// The public ids of tables this node takes over: its connections proxied to their old
+    /// owner (a paused process, say) are closed, and their clients reconnect here.
+    pub adopted: tokio::sync::broadcast::Sender<String>,
 }
 
 pub(crate) type Shared = Arc<AppState>;
@@ -178,6 +181,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         origins,
         node: config.node.name.clone(),
         stopping: AtomicBool::new(false),
+        adopted: tokio::sync::broadcast::channel(1024).0,
         config,
     });
     if state.db.shared() {

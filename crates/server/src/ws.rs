@@ -229,7 +229,14 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
 /// Serves a client whose table another node owns: a WebSocket to the owner (`url`), frames
 /// piped both ways until either side closes. When the owner cannot be reached or goes away
 /// the client is closed with 1012 or 1013 and reconnects (to find the table's new owner).
-pub(crate) async fn proxy(mut socket: WebSocket, url: String) {
+/// When this node takes the table over itself (its owner was paused past its lease), the
+/// client is closed with 1012 to reconnect here.
+pub(crate) async fn proxy(
+    mut socket: WebSocket,
+    url: String,
+    table: String,
+    mut adopted: tokio::sync::broadcast::Receiver<String>,
+) {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest};
     let request = url.into_client_request().map(|mut r| {
@@ -250,6 +257,17 @@ pub(crate) async fn proxy(mut socket: WebSocket, url: String) {
     };
     loop {
         tokio::select! {
+            taken = adopted.recv() => {
+                if matches!(&taken, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
+                    break;
+                }
+                if matches!(&taken, Ok(id) if *id == table) {
+                    // The old owner may be stalled: do not wait on it.
+                    let _ = tokio::time::timeout(std::time::Duration::from_millis(200), upstream.close(None)).await;
+                    close_and_drain(&mut socket, close(close_code::RESTART, "the table moved to this server: reconnect")).await;
+                    break;
+                }
+            }
             m = socket.recv() => {
                 let m = match m {
                     Some(Ok(m)) => m,
