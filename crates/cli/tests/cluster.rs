@@ -457,7 +457,7 @@ async fn paused_owner_cannot_append_after_its_lease_lapsed() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let Some(url) = pg("pause") else { return };
     let lease = 1.5;
-    let mut nodes: Vec<Node> = ["a", "b"].iter().map(|n| Node::new(n, &url, lease)).collect();
+    let nodes: Vec<Node> = ["a", "b"].iter().map(|n| Node::new(n, &url, lease)).collect();
     let deadline = Instant::now() + Duration::from_secs(180);
     let (id, tokens) = create(nodes[0].addr, 7).await;
     // Seat 0 talks to a (the owner) directly; seat 1 through b.

@@ -652,7 +652,15 @@ impl Store for PgStore {
 
 /// Makes a fresh, empty database next to the one `url` names and returns its URL: for tests,
 /// each of which wants a database of its own on one throwaway server.
+/// Callable from anywhere (it runs on a thread of its own).
 pub fn scratch_database(url: &str, name: &str) -> StoreResult<String> {
+    let (url, name) = (url.to_string(), name.to_string());
+    std::thread::spawn(move || make_scratch_database(&url, &name))
+        .join()
+        .map_err(|_| "the scratch database's thread panicked".to_string())?
+}
+
+fn make_scratch_database(url: &str, name: &str) -> StoreResult<String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
