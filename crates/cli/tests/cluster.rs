@@ -77,7 +77,11 @@ impl Node {
             .unwrap();
         let start = Instant::now();
         while std::net::TcpStream::connect(self.addr).is_err() {
-            assert!(start.elapsed() < Duration::from_secs(30), "node {} did not start", self.name);
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "node {} did not start",
+                self.name
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
         self.child = Some(child);
@@ -105,7 +109,11 @@ impl Node {
                 assert!(status.success(), "node {} exited with {status}", self.name);
                 return;
             }
-            assert!(start.elapsed() < Duration::from_secs(15), "node {} did not stop", self.name);
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "node {} did not stop",
+                self.name
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -240,7 +248,9 @@ async fn create(addr: SocketAddr, seed: u64) -> (String, Vec<String>) {
     )
     .await;
     assert_eq!(status, 201, "{v}");
-    let tokens = (0..2).map(|k| v["seats"][k]["token"].as_str().unwrap().to_string()).collect();
+    let tokens = (0..2)
+        .map(|k| v["seats"][k]["token"].as_str().unwrap().to_string())
+        .collect();
     (v["id"].as_str().unwrap().to_string(), tokens)
 }
 
@@ -371,7 +381,12 @@ async fn three_nodes_serve_one_room() {
     // The lobby is the same on every node: the open table listed to join on each (the others
     // wait for the people they invited, and are not listed).
     for n in &nodes {
-        assert_eq!(lobby(n.addr).await, vec![(open_id.clone(), "open:4".to_string())], "node {}'s lobby", n.name);
+        assert_eq!(
+            lobby(n.addr).await,
+            vec![(open_id.clone(), "open:4".to_string())],
+            "node {}'s lobby",
+            n.name
+        );
     }
     let (status, joined) = http(
         nodes[1].addr,
@@ -436,7 +451,10 @@ async fn killed_owner_loses_no_acknowledged_action() {
     play(&mut players, &nodes, 10, deadline, "after the kill").await;
     let resumed = killed.elapsed();
     assert!(acks(&players) > before);
-    assert!(resumed < Duration::from_secs(20), "play resumed {resumed:?} after the kill");
+    assert!(
+        resumed < Duration::from_secs(20),
+        "play resumed {resumed:?} after the kill"
+    );
     // a comes back: it does not fight for its old tables, now b's and c's.
     nodes[0].start();
     play(&mut players, &nodes, 10, deadline, "after a came back").await;
@@ -445,7 +463,11 @@ async fn killed_owner_loses_no_acknowledged_action() {
     // b or c is killed too: the survivors (a among them) take its tables.
     let (status, s) = http(nodes[1].addr, "GET", "/metrics", None).await;
     assert_eq!(status, 200);
-    let victim = if metric(s.as_str().unwrap(), "cardroom_tables_owned") > 0.0 { 1 } else { 2 };
+    let victim = if metric(s.as_str().unwrap(), "cardroom_tables_owned") > 0.0 {
+        1
+    } else {
+        2
+    };
     nodes[victim].kill();
     play_to_the_end(&mut players, &nodes, deadline).await;
     check_records(&players, nodes[0].addr).await;
@@ -481,7 +503,10 @@ async fn paused_owner_cannot_append_after_its_lease_lapsed() {
         if metric(&m, "cardroom_lease_takeovers_total") >= 1.0 {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(15), "b did not take the table over: {m}");
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "b did not take the table over: {m}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // Seat 0's action reaches the paused a; a resumes and must not acknowledge it.
@@ -493,7 +518,10 @@ async fn paused_owner_cannot_append_after_its_lease_lapsed() {
         match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => {
                 let v: Value = serde_json::from_str(&t).unwrap();
-                assert_ne!(v["type"], "ack", "a paused node acknowledged an action after losing its lease");
+                assert_ne!(
+                    v["type"], "ack",
+                    "a paused node acknowledged an action after losing its lease"
+                );
             }
             Ok(Some(Ok(Message::Close(f)))) => {
                 let f = f.expect("a close frame with a reason");

@@ -195,7 +195,13 @@ pub(crate) fn start(state: &Shared, lease: Duration) {
 /// go so that other nodes take the tables at once.
 pub(crate) async fn hand_over(state: &Shared) {
     state.stopping.store(true, Ordering::Relaxed);
-    let all: Vec<TableHandle> = state.tables.lock().expect("not poisoned").drain().map(|(_, h)| h).collect();
+    let all: Vec<TableHandle> = state
+        .tables
+        .lock()
+        .expect("not poisoned")
+        .drain()
+        .map(|(_, h)| h)
+        .collect();
     let waits = all.into_iter().map(|h| async move {
         let (reply, done) = tokio::sync::oneshot::channel();
         if h.tx.send(Cmd::Leave { reply: Some(reply) }).await.is_ok() {

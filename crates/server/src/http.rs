@@ -126,11 +126,17 @@ fn forwarded(headers: &HeaderMap) -> bool {
 
 /// A table changing hands (or a node stopping): ask again in a moment.
 fn busy() -> Refusal {
-    server_error("the table is moving between servers: try again in a moment").with_status(StatusCode::SERVICE_UNAVAILABLE)
+    server_error("the table is moving between servers: try again in a moment")
+        .with_status(StatusCode::SERVICE_UNAVAILABLE)
 }
 
 /// Sends a request on to the node that owns the table and answers with its answer.
-async fn forward(owner: &crate::store::Owner, method: &str, path: &str, body: Option<&Value>) -> Result<Response, Refusal> {
+async fn forward(
+    owner: &crate::store::Owner,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<Response, Refusal> {
     let addr = tokio::net::lookup_host(owner.addr.as_str())
         .await
         .ok()
@@ -238,14 +244,19 @@ async fn remote_summaries(state: &Shared, rows: &[TableRow]) -> std::collections
         .filter(|r| handle(state, &r.public_id).is_none())
         .map(|r| r.id)
         .collect();
-    let Ok(owners) = state.db.owners(keys).await else { return out };
+    let Ok(owners) = state.db.owners(keys).await else {
+        return out;
+    };
     let asks = owners.into_iter().filter(|(_, o)| !o.mine).filter_map(|(key, owner)| {
         let id = rows.iter().find(|r| r.id == key)?.public_id.clone();
         Some(async move {
             let path = format!("/api/tables/{id}");
             let addr = tokio::net::lookup_host(owner.addr.as_str()).await.ok()?.next()?;
             let asked = crate::client::request_with(addr, "GET", &path, None, &[(FORWARDED, "1")]);
-            let (status, v) = tokio::time::timeout(std::time::Duration::from_secs(1), asked).await.ok()?.ok()?;
+            let (status, v) = tokio::time::timeout(std::time::Duration::from_secs(1), asked)
+                .await
+                .ok()?
+                .ok()?;
             (status == 200).then_some((key, v))
         })
     });
@@ -261,12 +272,17 @@ async fn healthz(State(state): State<Shared>) -> Response {
     let tables = state.tables.lock().expect("not poisoned").len();
     let stopping = state.stopping.load(std::sync::atomic::Ordering::Relaxed);
     match state.db.find(String::new()).await {
-        Ok(_) if !stopping => {
-            Json(json!({ "status": "ok", "node": state.node, "tables": tables })).into_response()
-        }
-        Ok(_) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "stopping", "node": state.node })))
+        Ok(_) if !stopping => Json(json!({ "status": "ok", "node": state.node, "tables": tables })).into_response(),
+        Ok(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "stopping", "node": state.node })),
+        )
             .into_response(),
-        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "database", "error": e }))).into_response(),
+        Err(e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "database", "error": e })),
+        )
+            .into_response(),
     }
 }
 

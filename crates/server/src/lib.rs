@@ -214,8 +214,8 @@ pub fn serve(config: Config) -> Result<(), String> {
             "cardroom is serving on http://{} (database: {shown}). Open that address in a browser; stop with Ctrl-C.",
             running.addr,
         );
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .map_err(|e| e.to_string())?;
+        let mut term =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).map_err(|e| e.to_string())?;
         tokio::select! {
             r = &mut running.task => return r.map_err(|e| e.to_string())?,
             _ = tokio::signal::ctrl_c() => {}

@@ -39,26 +39,49 @@ impl Metrics {
         let mut o = String::new();
         let l = format!("node=\"{}\"", node.replace(['"', '\\', '\n'], "_"));
         let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
-        let _ = writeln!(o, "# HELP cardroom_tables_owned Tables this node owns (live in memory).");
+        let _ = writeln!(
+            o,
+            "# HELP cardroom_tables_owned Tables this node owns (live in memory)."
+        );
         let _ = writeln!(o, "# TYPE cardroom_tables_owned gauge");
         let _ = writeln!(o, "cardroom_tables_owned{{{l}}} {tables}");
-        let _ = writeln!(o, "# HELP cardroom_actions_total Actions stored and acknowledged (rate() gives actions a second).");
+        let _ = writeln!(
+            o,
+            "# HELP cardroom_actions_total Actions stored and acknowledged (rate() gives actions a second)."
+        );
         let _ = writeln!(o, "# TYPE cardroom_actions_total counter");
         let _ = writeln!(o, "cardroom_actions_total{{{l}}} {}", get(&self.actions));
-        let _ = writeln!(o, "# HELP cardroom_lease_takeovers_total Tables taken over from a node whose lease lapsed or was released.");
+        let _ = writeln!(
+            o,
+            "# HELP cardroom_lease_takeovers_total Tables taken over from a node whose lease lapsed or was released."
+        );
         let _ = writeln!(o, "# TYPE cardroom_lease_takeovers_total counter");
         let _ = writeln!(o, "cardroom_lease_takeovers_total{{{l}}} {}", get(&self.takeovers));
-        let _ = writeln!(o, "# HELP cardroom_appends_fenced_total Appends refused because this node no longer held the lease.");
+        let _ = writeln!(
+            o,
+            "# HELP cardroom_appends_fenced_total Appends refused because this node no longer held the lease."
+        );
         let _ = writeln!(o, "# TYPE cardroom_appends_fenced_total counter");
         let _ = writeln!(o, "cardroom_appends_fenced_total{{{l}}} {}", get(&self.fenced));
-        let _ = writeln!(o, "# HELP cardroom_append_seconds Time to store an action before it is acknowledged.");
+        let _ = writeln!(
+            o,
+            "# HELP cardroom_append_seconds Time to store an action before it is acknowledged."
+        );
         let _ = writeln!(o, "# TYPE cardroom_append_seconds histogram");
         for (i, b) in BUCKETS.iter().enumerate() {
-            let _ = writeln!(o, "cardroom_append_seconds_bucket{{{l},le=\"{b}\"}} {}", get(&self.buckets[i]));
+            let _ = writeln!(
+                o,
+                "cardroom_append_seconds_bucket{{{l},le=\"{b}\"}} {}",
+                get(&self.buckets[i])
+            );
         }
         let count = get(&self.count);
         let _ = writeln!(o, "cardroom_append_seconds_bucket{{{l},le=\"+Inf\"}} {count}");
-        let _ = writeln!(o, "cardroom_append_seconds_sum{{{l}}} {}", get(&self.sum_micros) as f64 / 1e6);
+        let _ = writeln!(
+            o,
+            "cardroom_append_seconds_sum{{{l}}} {}",
+            get(&self.sum_micros) as f64 / 1e6
+        );
         let _ = writeln!(o, "cardroom_append_seconds_count{{{l}}} {count}");
         o
     }

@@ -9,9 +9,7 @@
 //! waits for the append and then sees it in the record it replays. A node that lost its lease
 //! (its process paused, or cut off) can never write again under the old epoch.
 
-use crate::store::{
-    ActionRow, Channel, ChatRow, Owner, SeatRow, Status, Store, StoreResult, StoredTable, TableRow,
-};
+use crate::store::{ActionRow, Channel, ChatRow, Owner, SeatRow, Status, Store, StoreResult, StoredTable, TableRow};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -219,12 +217,9 @@ impl PgStore {
                     .await
                     .map_err(|e| format!("migration {}: {e}", i + 1))?;
             }
-            tx.execute(
-                "UPDATE schema_version SET version = $1",
-                &[&(MIGRATIONS.len() as i32)],
-            )
-            .await
-            .map_err(db_err)?;
+            tx.execute("UPDATE schema_version SET version = $1", &[&(MIGRATIONS.len() as i32)])
+                .await
+                .map_err(db_err)?;
             tx.commit().await.map_err(db_err)
         })
     }

@@ -251,7 +251,11 @@ pub(crate) async fn proxy(
     let mut upstream = match upstream {
         Ok(Ok((ws, _))) => ws,
         _ => {
-            close_and_drain(&mut socket, close(close_code::AGAIN, "the table's server cannot be reached: reconnect")).await;
+            close_and_drain(
+                &mut socket,
+                close(close_code::AGAIN, "the table's server cannot be reached: reconnect"),
+            )
+            .await;
             return;
         }
     };
@@ -322,5 +326,9 @@ pub(crate) async fn proxy(
 /// Closes a connection whose table is changing hands (or whose node is stopping) with 1013:
 /// the client reconnects in a moment.
 pub(crate) async fn moving(mut socket: WebSocket) {
-    close_and_drain(&mut socket, close(close_code::AGAIN, "the table is moving between servers: reconnect")).await;
+    close_and_drain(
+        &mut socket,
+        close(close_code::AGAIN, "the table is moving between servers: reconnect"),
+    )
+    .await;
 }

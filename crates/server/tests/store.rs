@@ -76,15 +76,22 @@ fn conformance(store: &mut dyn Store) {
     row.deals = Some(2);
     row.clock_seconds = Some(30);
     row.id = store.create(&row, &seats()).unwrap();
-    let epoch = store.acquire(row.id).unwrap().expect("a table just made is this store's");
+    let epoch = store
+        .acquire(row.id)
+        .unwrap()
+        .expect("a table just made is this store's");
     assert_eq!(store.find(&row.public_id).unwrap(), Some(row.id));
     assert_eq!(store.find("0123456789abcdef0123").unwrap(), None);
 
     // Appends, in one call and several.
-    store.append(&[action(row.id, 0, epoch), action(row.id, 1, epoch)]).unwrap();
+    store
+        .append(&[action(row.id, 0, epoch), action(row.id, 1, epoch)])
+        .unwrap();
     store.append(&[action(row.id, 2, epoch)]).unwrap();
     // The same seq twice is refused, and nothing of that append is kept.
-    assert!(store.append(&[action(row.id, 3, epoch), action(row.id, 2, epoch)]).is_err());
+    assert!(store
+        .append(&[action(row.id, 3, epoch), action(row.id, 2, epoch)])
+        .is_err());
     store.claim_seat(row.id, 1, "Bob", Some([9; 32])).unwrap();
     store.set_status(row.id, Status::Playing).unwrap();
     let chat = ChatRow {
@@ -121,8 +128,14 @@ fn conformance(store: &mut dyn Store) {
     let mut next = TableRow::fresh("hearts", 3, Vec::new(), None);
     next.rematch_of = Some(row.id);
     next.id = store.create(&next, &seats()).unwrap();
-    assert_eq!(store.load(row.id).unwrap().unwrap().rematch, Some(next.public_id.clone()));
-    assert_eq!(store.load(next.id).unwrap().unwrap().parent, Some(row.public_id.clone()));
+    assert_eq!(
+        store.load(row.id).unwrap().unwrap().rematch,
+        Some(next.public_id.clone())
+    );
+    assert_eq!(
+        store.load(next.id).unwrap().unwrap().parent,
+        Some(row.public_id.clone())
+    );
 
     // The lobby and the unfinished tables.
     store.set_status(next.id, Status::Finished).unwrap();
@@ -160,7 +173,8 @@ fn sqlite_refuses_a_newer_schema() {
     let _ = std::fs::remove_file(&path);
     drop(SqliteStore::open(&path).unwrap());
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute("UPDATE schema_version SET version = version + 1", []).unwrap();
+    conn.execute("UPDATE schema_version SET version = version + 1", [])
+        .unwrap();
     drop(conn);
     let e = SqliteStore::open(&path).err().unwrap();
     assert!(e.contains("newer than this server's"), "{e}");
@@ -178,7 +192,10 @@ fn postgres_refuses_a_newer_schema() {
 }
 
 fn bump_pg_version(url: &str, version: i32) {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     rt.block_on(async {
         let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.unwrap();
         tokio::spawn(conn);
@@ -230,7 +247,10 @@ fn postgres_fences_a_lost_lease() {
     }
     assert_eq!(b.acquire(row.id).unwrap(), None);
     // b cannot write under a's epoch or its own.
-    assert!(b.append(&[action(row.id, 1, ea + 1000)]).unwrap_err().contains(LEASE_LOST));
+    assert!(b
+        .append(&[action(row.id, 1, ea + 1000)])
+        .unwrap_err()
+        .contains(LEASE_LOST));
 
     // a pauses past its lease: the lease lapses, the table is an orphan, b takes it over.
     std::thread::sleep(Duration::from_millis(lease + 200));
