@@ -13,7 +13,6 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -21,7 +20,7 @@ use tokio_tungstenite::tungstenite::Message;
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
 /// One test at a time: each starts several servers on a small machine.
-static SERIAL: Mutex<()> = Mutex::new(());
+static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 fn pg(name: &str) -> Option<String> {
     let Ok(url) = std::env::var("CARDROOM_TEST_PG_URL") else {
@@ -355,7 +354,7 @@ async fn metrics(addr: SocketAddr) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_nodes_serve_one_room() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _serial = SERIAL.lock().await;
     let Some(url) = pg("room") else { return };
     let nodes: Vec<Node> = ["a", "b", "c"].iter().map(|n| Node::new(n, &url, 2.0)).collect();
     let deadline = Instant::now() + Duration::from_secs(180);
@@ -431,7 +430,7 @@ async fn three_nodes_serve_one_room() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_owner_loses_no_acknowledged_action() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _serial = SERIAL.lock().await;
     let Some(url) = pg("kill") else { return };
     let mut nodes: Vec<Node> = ["a", "b", "c"].iter().map(|n| Node::new(n, &url, 1.5)).collect();
     let deadline = Instant::now() + Duration::from_secs(240);
@@ -476,7 +475,7 @@ async fn killed_owner_loses_no_acknowledged_action() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn paused_owner_cannot_append_after_its_lease_lapsed() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _serial = SERIAL.lock().await;
     let Some(url) = pg("pause") else { return };
     let lease = 1.5;
     let nodes: Vec<Node> = ["a", "b"].iter().map(|n| Node::new(n, &url, lease)).collect();
@@ -549,7 +548,7 @@ async fn paused_owner_cannot_append_after_its_lease_lapsed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rolling_restart_hands_tables_over() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _serial = SERIAL.lock().await;
     let Some(url) = pg("rolling") else { return };
     // A long lease: the tables must move at once because they are handed over, not because
     // a lease lapsed.
