@@ -7,7 +7,8 @@
 //! (default 30), and reports actions a second and the latency from sending an action to its
 //! acknowledgement. Tables are made on the nodes in turn, so spread across them; each person
 //! connects to the node that made its table, or with `--cross` to the next one (which
-//! proxies the connection to the owner).
+//! proxies the connection to the owner). Every table is made and every person connected
+//! before play starts, all at once; the time and the figures are play's alone.
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -73,18 +74,33 @@ async fn main() {
     }
     let addrs: Vec<std::net::SocketAddr> = running.iter().map(|r| r.addr).collect();
     let players = games::registry::resolve(&game).unwrap().default_players;
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    let mut clients = Vec::new();
+    // Every table is made, and every person connected, before play starts (all at once): the
+    // figures are those of play alone.
+    let gate = std::sync::Arc::new(tokio::sync::Semaphore::new(32));
+    let mut made = Vec::new();
     for t in 0..tables {
         let maker = addrs[t % addrs.len()];
         let addr = if cross { addrs[(t + 1) % addrs.len()] } else { maker };
         let seats: Vec<&str> = (0..players).map(|s| if s == 0 { "human" } else { "medium" }).collect();
-        let created = create(maker, json!({"game": game, "seats": seats, "seed": t})).await;
-        let id = created["id"].as_str().unwrap().to_string();
-        let token = created["seats"][0]["token"].as_str().unwrap().to_string();
-        clients.push(tokio::spawn(async move {
+        let body = json!({"game": game, "seats": seats, "seed": t});
+        let gate = gate.clone();
+        made.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await.unwrap();
+            let created = create(maker, body).await;
+            let id = created["id"].as_str().unwrap().to_string();
+            let token = created["seats"][0]["token"].as_str().unwrap().to_string();
             let url = format!("ws://{addr}/ws/tables/{id}?token={token}");
-            let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+            tokio_tungstenite::connect_async(url).await.unwrap().0
+        }));
+    }
+    let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(tables + 1));
+    let mut clients = Vec::new();
+    for (t, m) in made.into_iter().enumerate() {
+        let mut ws = m.await.unwrap();
+        let barrier = barrier.clone();
+        clients.push(tokio::spawn(async move {
+            barrier.wait().await;
+            let deadline = Instant::now() + Duration::from_secs(seconds);
             let mut latencies = Vec::new();
             let mut sent: Option<Instant> = None;
             let mut pick = t as u64;
@@ -118,6 +134,7 @@ async fn main() {
             latencies
         }));
     }
+    barrier.wait().await;
     let started = Instant::now();
     let mut all = Vec::new();
     for c in clients {
