@@ -130,7 +130,10 @@ async fn renew_loop(state: Shared, lease: Duration) {
             .values()
             .map(|h| (h.public_id.clone(), h.id, h.epoch))
             .collect();
-        let held: HashMap<i64, i64> = match state.db.renew().await {
+        let renewed = tokio::time::timeout(lease / 3, state.db.renew())
+            .await
+            .unwrap_or_else(|_| Err("no answer within a third of a lease".to_string()));
+        let held: HashMap<i64, i64> = match renewed {
             Ok(held) => {
                 last_ok = Instant::now();
                 held.into_iter().collect()

@@ -214,15 +214,23 @@ pub fn serve(config: Config) -> Result<(), String> {
             "cardroom is serving on http://{} (database: {shown}). Open that address in a browser; stop with Ctrl-C.",
             running.addr,
         );
-        let mut term =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).map_err(|e| e.to_string())?;
         tokio::select! {
             r = &mut running.task => return r.map_err(|e| e.to_string())?,
             _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
+            _ = terminated() => {}
         }
         // Interrupted or terminated: hand the tables over (a rolling restart), then stop.
         running.stop().await;
         Ok(())
     })
+}
+
+/// Resolves on SIGTERM (what systemd and `kill` send); never elsewhere.
+async fn terminated() {
+    #[cfg(unix)]
+    if let Ok(mut term) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        term.recv().await;
+        return;
+    }
+    std::future::pending::<()>().await
 }

@@ -141,7 +141,12 @@ impl PgStore {
             .enable_all()
             .build()
             .map_err(|e| e.to_string())?;
-        let config: tokio_postgres::Config = url.parse().map_err(|e| format!("--db {url}: {e}"))?;
+        let mut config: tokio_postgres::Config = url.parse().map_err(|e| format!("--db {url}: {e}"))?;
+        // A database that stops answering (a partition) must not hold the node for ever.
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(5));
+        }
+        config.keepalives_idle(Duration::from_secs(10));
         let manager = Manager::from_config(
             config,
             NoTls,
@@ -180,7 +185,9 @@ impl PgStore {
                 .await
                 .map_err(|_| "database: no connection within 10 s".to_string())?
                 .map_err(db_err)?;
-            f(client).await
+            tokio::time::timeout(Duration::from_secs(30), f(client))
+                .await
+                .map_err(|_| "database: no answer within 30 s".to_string())?
         })
     }
 
