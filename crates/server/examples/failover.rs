@@ -3,9 +3,11 @@
 //! Runs two `cardroom serve` nodes (the binary given) on one PostgreSQL database (emptied
 //! first), then KILLS times (default 20): makes a Hearts table (one person, three bots) on one
 //! node, plays it through the other (which proxies to the owner), kills the owner with
-//! SIGKILL, and times from the kill to the first action the new owner acknowledges (the
-//! person reconnecting as a browser page does, every 50 ms); the killed node is started
-//! again (a new instance) before the next round. Prints each time and the distribution.
+//! SIGKILL at a moment drawn up to a lease after its last action, and times from the kill to
+//! the first action the new owner acknowledges (the person reconnecting as a browser page does,
+//! every 50 ms); the killed node is started again (a new instance) before the next round.
+//! Prints each time and the distribution. Expect about the lease's remaining part (between two
+//! thirds of a lease and a whole one, as leases are renewed every third) plus a little.
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -101,8 +103,8 @@ async fn main() {
         for _ in 0..3 {
             act_once(&mut ws, &mut pick).await.expect("play before the kill");
         }
-        // Let the lease be renewed at some point in its cycle, as it would be.
-        tokio::time::sleep(Duration::from_millis(pick % 1000)).await;
+        // The kill comes at any moment of the lease's renewal cycle: up to a lease later.
+        tokio::time::sleep(Duration::from_millis((pick >> 20) % (lease * 1000.0) as u64)).await;
         nodes[owner].kill().unwrap();
         let killed = Instant::now();
         nodes[owner].wait().unwrap();

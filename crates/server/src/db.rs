@@ -10,11 +10,11 @@ use tokio::sync::oneshot;
 enum Request {
     Create(TableRow, Vec<SeatRow>, oneshot::Sender<StoreResult<i64>>),
     Append(Vec<ActionRow>, oneshot::Sender<StoreResult<()>>),
-    Claim(i64, usize, String, Option<[u8; 32]>, oneshot::Sender<StoreResult<()>>),
-    SetStatus(i64, Status, oneshot::Sender<StoreResult<()>>),
+    Claim(i64, i64, usize, String, Option<[u8; 32]>, oneshot::Sender<StoreResult<()>>),
+    SetStatus(i64, i64, Status, oneshot::Sender<StoreResult<()>>),
     Load(i64, oneshot::Sender<StoreResult<Option<StoredTable>>>),
     Find(String, oneshot::Sender<StoreResult<Option<i64>>>),
-    Chat(i64, ChatRow, oneshot::Sender<StoreResult<()>>),
+    Chat(i64, i64, ChatRow, oneshot::Sender<StoreResult<()>>),
     Unfinished(oneshot::Sender<StoreResult<Vec<StoredTable>>>),
     Lobby(usize, oneshot::Sender<StoreResult<Vec<TableRow>>>),
     Acquire(i64, oneshot::Sender<StoreResult<Option<i64>>>),
@@ -91,12 +91,20 @@ impl Db {
         result
     }
 
-    pub async fn claim(&self, table: i64, seat: usize, name: String, token_hash: Option<[u8; 32]>) -> StoreResult<()> {
-        self.ask(|r| Request::Claim(table, seat, name, token_hash, r)).await
+    /// `epoch`: the lease it is written under (see [`ActionRow::epoch`]), as for the others.
+    pub async fn claim(
+        &self,
+        table: i64,
+        epoch: i64,
+        seat: usize,
+        name: String,
+        token_hash: Option<[u8; 32]>,
+    ) -> StoreResult<()> {
+        self.ask(|r| Request::Claim(table, epoch, seat, name, token_hash, r)).await
     }
 
-    pub async fn set_status(&self, table: i64, status: Status) -> StoreResult<()> {
-        self.ask(|r| Request::SetStatus(table, status, r)).await
+    pub async fn set_status(&self, table: i64, epoch: i64, status: Status) -> StoreResult<()> {
+        self.ask(|r| Request::SetStatus(table, epoch, status, r)).await
     }
 
     pub async fn load(&self, table: i64) -> StoreResult<Option<StoredTable>> {
@@ -108,8 +116,8 @@ impl Db {
         self.ask(|r| Request::Find(public_id, r)).await
     }
 
-    pub async fn append_chat(&self, table: i64, message: ChatRow) -> StoreResult<()> {
-        self.ask(|r| Request::Chat(table, message, r)).await
+    pub async fn append_chat(&self, table: i64, epoch: i64, message: ChatRow) -> StoreResult<()> {
+        self.ask(|r| Request::Chat(table, epoch, message, r)).await
     }
 
     pub async fn unfinished(&self) -> StoreResult<Vec<StoredTable>> {
@@ -183,17 +191,17 @@ fn serve_batch(store: &mut impl Store, batch: Vec<Request>) {
             Request::Create(row, seats, reply) => {
                 let _ = reply.send(store.create(&row, &seats));
             }
-            Request::Claim(t, s, name, hash, reply) => {
-                let _ = reply.send(store.claim_seat(t, s, &name, hash));
+            Request::Claim(t, e, s, name, hash, reply) => {
+                let _ = reply.send(store.claim_seat(t, e, s, &name, hash));
             }
-            Request::SetStatus(t, status, reply) => {
-                let _ = reply.send(store.set_status(t, status));
+            Request::SetStatus(t, e, status, reply) => {
+                let _ = reply.send(store.set_status(t, e, status));
             }
             Request::Load(t, reply) => {
                 let _ = reply.send(store.load(t));
             }
-            Request::Chat(t, m, reply) => {
-                let _ = reply.send(store.append_chat(t, &m));
+            Request::Chat(t, e, m, reply) => {
+                let _ = reply.send(store.append_chat(t, e, &m));
             }
             Request::Find(p, reply) => {
                 let _ = reply.send(store.find(&p));

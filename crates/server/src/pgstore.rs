@@ -333,6 +333,22 @@ impl PgStore {
     }
 }
 
+/// Holds the table's lease row until the transaction ends, if it is live and of `epoch`;
+/// refuses otherwise (see the module's comment).
+async fn fence(tx: &tokio_postgres::Transaction<'_>, table: i64, epoch: i64) -> StoreResult<()> {
+    let held = tx
+        .query_opt(
+            "SELECT 1 FROM table_leases WHERE table_id = $1 AND epoch = $2 AND lease_until > clock_timestamp() FOR SHARE",
+            &[&table, &epoch],
+        )
+        .await
+        .map_err(db_err)?;
+    match held {
+        Some(_) => Ok(()),
+        None => Err(format!("{LEASE_LOST} (table {table})")),
+    }
+}
+
 impl Store for PgStore {
     /// Stores the table with this node's lease on it, in one transaction: no other node can
     /// take a table between its creation and its first connection.
@@ -437,29 +453,40 @@ impl Store for PgStore {
         })
     }
 
-    fn claim_seat(&mut self, table: i64, seat: usize, name: &str, token_hash: Option<[u8; 32]>) -> StoreResult<()> {
+    fn claim_seat(
+        &mut self,
+        table: i64,
+        epoch: i64,
+        seat: usize,
+        name: &str,
+        token_hash: Option<[u8; 32]>,
+    ) -> StoreResult<()> {
         let name = name.to_string();
-        self.block(|c| async move {
-            c.execute(
+        self.block(|mut c| async move {
+            let tx = c.transaction().await.map_err(db_err)?;
+            fence(&tx, table, epoch).await?;
+            tx.execute(
                 "UPDATE seats SET claimed = true, name = $3, token_hash = COALESCE($4, token_hash)
                  WHERE table_id = $1 AND seat = $2",
                 &[&table, &(seat as i32), &name, &token_hash.map(|h| h.to_vec())],
             )
             .await
-            .map(|_| ())
-            .map_err(db_err)
+            .map_err(db_err)?;
+            tx.commit().await.map_err(db_err)
         })
     }
 
-    fn set_status(&mut self, table: i64, status: Status) -> StoreResult<()> {
-        self.block(|c| async move {
-            c.execute(
+    fn set_status(&mut self, table: i64, epoch: i64, status: Status) -> StoreResult<()> {
+        self.block(|mut c| async move {
+            let tx = c.transaction().await.map_err(db_err)?;
+            fence(&tx, table, epoch).await?;
+            tx.execute(
                 "UPDATE tables SET status = $2 WHERE id = $1",
                 &[&table, &status.as_str()],
             )
             .await
-            .map(|_| ())
-            .map_err(db_err)
+            .map_err(db_err)?;
+            tx.commit().await.map_err(db_err)
         })
     }
 
@@ -499,10 +526,12 @@ impl Store for PgStore {
         })
     }
 
-    fn append_chat(&mut self, table: i64, m: &ChatRow) -> StoreResult<()> {
+    fn append_chat(&mut self, table: i64, epoch: i64, m: &ChatRow) -> StoreResult<()> {
         let m = m.clone();
-        self.block(|c| async move {
-            c.execute(
+        self.block(|mut c| async move {
+            let tx = c.transaction().await.map_err(db_err)?;
+            fence(&tx, table, epoch).await?;
+            tx.execute(
                 "INSERT INTO chat (table_id, idx, channel, seat, name, text, after_actions)
                  VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 &[
@@ -516,8 +545,8 @@ impl Store for PgStore {
                 ],
             )
             .await
-            .map(|_| ())
-            .map_err(db_err)
+            .map_err(db_err)?;
+            tx.commit().await.map_err(db_err)
         })
     }
 

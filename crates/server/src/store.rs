@@ -205,15 +205,24 @@ pub trait Store: Send + 'static {
     /// Appends actions (of any tables) in one transaction.
     fn append(&mut self, actions: &[ActionRow]) -> StoreResult<()>;
     /// A person takes a seat (with a new token, when one is given in place of the invite's).
-    fn claim_seat(&mut self, table: i64, seat: usize, name: &str, token_hash: Option<[u8; 32]>) -> StoreResult<()>;
-    fn set_status(&mut self, table: i64, status: Status) -> StoreResult<()>;
+    /// Like every write about a table but its creation, made under the lease's `epoch` (see
+    /// [`ActionRow::epoch`]): a shared store refuses it from a node that lost the table.
+    fn claim_seat(
+        &mut self,
+        table: i64,
+        epoch: i64,
+        seat: usize,
+        name: &str,
+        token_hash: Option<[u8; 32]>,
+    ) -> StoreResult<()>;
+    fn set_status(&mut self, table: i64, epoch: i64, status: Status) -> StoreResult<()>;
     fn load(&mut self, table: i64) -> StoreResult<Option<StoredTable>>;
     /// Every table not finished, to rebuild on start.
     fn unfinished(&mut self) -> StoreResult<Vec<StoredTable>>;
     /// The database key of the table with this public id.
     fn find(&mut self, public_id: &str) -> StoreResult<Option<i64>>;
     /// Keeps a chat message with its table.
-    fn append_chat(&mut self, table: i64, message: &ChatRow) -> StoreResult<()>;
+    fn append_chat(&mut self, table: i64, epoch: i64, message: &ChatRow) -> StoreResult<()>;
     /// Tables for the lobby: the newest `limit` of each status.
     fn lobby(&mut self, limit: usize) -> StoreResult<Vec<TableRow>>;
 
@@ -554,7 +563,14 @@ impl Store for SqliteStore {
         tx.commit().map_err(db_err)
     }
 
-    fn claim_seat(&mut self, table: i64, seat: usize, name: &str, token_hash: Option<[u8; 32]>) -> StoreResult<()> {
+    fn claim_seat(
+        &mut self,
+        table: i64,
+        _epoch: i64,
+        seat: usize,
+        name: &str,
+        token_hash: Option<[u8; 32]>,
+    ) -> StoreResult<()> {
         self.conn
             .execute(
                 "UPDATE seats SET claimed = 1, name = ?3, token_hash = COALESCE(?4, token_hash)
@@ -565,7 +581,7 @@ impl Store for SqliteStore {
             .map_err(db_err)
     }
 
-    fn set_status(&mut self, table: i64, status: Status) -> StoreResult<()> {
+    fn set_status(&mut self, table: i64, _epoch: i64, status: Status) -> StoreResult<()> {
         self.conn
             .execute(
                 "UPDATE tables SET status = ?2 WHERE id = ?1",
@@ -595,7 +611,7 @@ impl Store for SqliteStore {
             .map_err(db_err)
     }
 
-    fn append_chat(&mut self, table: i64, m: &ChatRow) -> StoreResult<()> {
+    fn append_chat(&mut self, table: i64, _epoch: i64, m: &ChatRow) -> StoreResult<()> {
         self.conn
             .execute(
                 "INSERT INTO chat (table_id, idx, channel, seat, name, text, after_actions)

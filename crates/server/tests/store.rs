@@ -92,8 +92,8 @@ fn conformance(store: &mut dyn Store) {
     assert!(store
         .append(&[action(row.id, 3, epoch), action(row.id, 2, epoch)])
         .is_err());
-    store.claim_seat(row.id, 1, "Bob", Some([9; 32])).unwrap();
-    store.set_status(row.id, Status::Playing).unwrap();
+    store.claim_seat(row.id, epoch, 1, "Bob", Some([9; 32])).unwrap();
+    store.set_status(row.id, epoch, Status::Playing).unwrap();
     let chat = ChatRow {
         index: 0,
         channel: Channel::Spectators,
@@ -102,7 +102,7 @@ fn conformance(store: &mut dyn Store) {
         text: "héllo".into(),
         after_actions: 2,
     };
-    store.append_chat(row.id, &chat).unwrap();
+    store.append_chat(row.id, epoch, &chat).unwrap();
 
     let stored = store.load(row.id).unwrap().unwrap();
     let mut expected = row.clone();
@@ -128,6 +128,7 @@ fn conformance(store: &mut dyn Store) {
     let mut next = TableRow::fresh("hearts", 3, Vec::new(), None);
     next.rematch_of = Some(row.id);
     next.id = store.create(&next, &seats()).unwrap();
+    let next_epoch = store.acquire(next.id).unwrap().unwrap();
     assert_eq!(
         store.load(row.id).unwrap().unwrap().rematch,
         Some(next.public_id.clone())
@@ -138,7 +139,7 @@ fn conformance(store: &mut dyn Store) {
     );
 
     // The lobby and the unfinished tables.
-    store.set_status(next.id, Status::Finished).unwrap();
+    store.set_status(next.id, next_epoch, Status::Finished).unwrap();
     let lobby = store.lobby(10).unwrap();
     assert_eq!(lobby.len(), 2);
     assert!(lobby.iter().any(|r| r.id == next.id && r.status == Status::Finished));
@@ -257,14 +258,31 @@ fn postgres_fences_a_lost_lease() {
     assert_eq!(b.orphans(10).unwrap(), vec![row.id]);
     let eb = b.acquire(row.id).unwrap().unwrap();
     assert_ne!(eb, ea);
-    // a wakes up: its renewal finds nothing, and its append is refused.
+    // a wakes up: its renewal finds nothing, and its append is refused, as is every other
+    // write it would make about the table.
     assert!(a.renew().unwrap().is_empty());
     let e = a.append(&[action(row.id, 1, ea)]).unwrap_err();
     assert!(e.contains(LEASE_LOST), "{e}");
+    assert!(a.set_status(row.id, ea, Status::Closed).unwrap_err().contains(LEASE_LOST));
+    assert!(a.claim_seat(row.id, ea, 1, "Eve", None).unwrap_err().contains(LEASE_LOST));
+    let chat = ChatRow {
+        index: 0,
+        channel: Channel::Table,
+        seat: Some(0),
+        name: "Ann".into(),
+        text: "still here?".into(),
+        after_actions: 1,
+    };
+    assert!(a.append_chat(row.id, ea, &chat).unwrap_err().contains(LEASE_LOST));
+    b.append_chat(row.id, eb, &chat).unwrap();
+    b.set_status(row.id, eb, Status::Playing).unwrap();
     // Several tables in one append: one fenced table refuses the whole append.
     b.append(&[action(row.id, 1, eb)]).unwrap();
     let stored = b.load(row.id).unwrap().unwrap();
     assert_eq!(stored.actions.len(), 2);
+    assert_eq!(stored.row.status, Status::Playing);
+    assert!(!stored.seats[1].claimed);
+    assert_eq!(stored.chat.len(), 1);
 
     // A lapsed lease of a's is not renewed even before anybody takes it.
     let mut other = TableRow::fresh("hearts", 3, Vec::new(), None);

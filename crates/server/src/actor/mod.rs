@@ -307,7 +307,7 @@ impl Actor {
 
     async fn close_idle(&mut self) {
         self.row.status = Status::Closed;
-        if let Err(e) = self.db.set_status(self.id, Status::Closed).await {
+        if let Err(e) = self.db.set_status(self.id, self.epoch, Status::Closed).await {
             eprintln!("table {}: {e}", self.id);
         }
         self.broadcast();
@@ -434,7 +434,7 @@ impl Actor {
         self.arm_clock();
         if self.table().is_over() && self.row.status != Status::Finished {
             self.row.status = Status::Finished;
-            if let Err(e) = self.db.set_status(self.id, Status::Finished).await {
+            if let Err(e) = self.db.set_status(self.id, self.epoch, Status::Finished).await {
                 eprintln!("table {}: {e}", self.id);
             }
         }
