@@ -63,7 +63,14 @@ async fn adopt(state: &Shared, key: i64) -> Result<Option<TableHandle>, String> 
     if let Some(h) = local(state, &stored.row.public_id).filter(|h| h.epoch == epoch) {
         return Ok(Some(h));
     }
-    let h = actor::spawn(stored, state.db.clone(), state.config.limits.idle, epoch)?;
+    let h = match actor::spawn(stored, state.db.clone(), state.config.limits.idle, epoch) {
+        Ok(h) => h,
+        Err(e) => {
+            // Not kept: another node may do better (a newer version, say).
+            let _ = state.db.release(key, epoch).await;
+            return Err(e);
+        }
+    };
     if state.db.shared() {
         state.db.metrics.takeovers.fetch_add(1, Ordering::Relaxed);
         let _ = state.adopted.send(h.public_id.clone());
@@ -147,15 +154,30 @@ async fn renew_loop(state: Shared, lease: Duration) {
                 HashMap::new()
             }
         };
-        let mut tables = state.tables.lock().expect("not poisoned");
-        for (public_id, key, epoch) in before {
-            if held.get(&key) == Some(&epoch) {
-                continue;
+        let orphaned: Vec<i64> = {
+            let mut tables = state.tables.lock().expect("not poisoned");
+            for (public_id, key, epoch) in &before {
+                if held.get(key) == Some(epoch) {
+                    continue;
+                }
+                if let Some(h) = tables.get(public_id).filter(|h| h.epoch == *epoch).cloned() {
+                    eprintln!("table {public_id}: lease lost, leaving it");
+                    tables.remove(public_id);
+                    tell_to_leave(&h);
+                }
             }
-            if let Some(h) = tables.get(&public_id).filter(|h| h.epoch == epoch).cloned() {
-                eprintln!("table {public_id}: lease lost, leaving it");
-                tables.remove(&public_id);
-                tell_to_leave(&h);
+            // Leases this node holds with no live task for them (a task that left after the
+            // database failed): the tables are started again here.
+            let live: std::collections::HashSet<i64> =
+                tables.values().filter(|h| !h.tx.is_closed()).map(|h| h.id).collect();
+            held.keys().filter(|k| !live.contains(k)).copied().collect()
+        };
+        for key in orphaned {
+            if state.stopping.load(Ordering::Relaxed) {
+                return;
+            }
+            if let Err(e) = adopt(&state, key).await {
+                eprintln!("table {key}: cannot start it again: {e}");
             }
         }
     }

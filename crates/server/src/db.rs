@@ -10,7 +10,14 @@ use tokio::sync::oneshot;
 enum Request {
     Create(TableRow, Vec<SeatRow>, oneshot::Sender<StoreResult<i64>>),
     Append(Vec<ActionRow>, oneshot::Sender<StoreResult<()>>),
-    Claim(i64, i64, usize, String, Option<[u8; 32]>, oneshot::Sender<StoreResult<()>>),
+    Claim(
+        i64,
+        i64,
+        usize,
+        String,
+        Option<[u8; 32]>,
+        oneshot::Sender<StoreResult<()>>,
+    ),
     SetStatus(i64, i64, Status, oneshot::Sender<StoreResult<()>>),
     Load(i64, oneshot::Sender<StoreResult<Option<StoredTable>>>),
     Find(String, oneshot::Sender<StoreResult<Option<i64>>>),
@@ -100,7 +107,8 @@ impl Db {
         name: String,
         token_hash: Option<[u8; 32]>,
     ) -> StoreResult<()> {
-        self.ask(|r| Request::Claim(table, epoch, seat, name, token_hash, r)).await
+        self.ask(|r| Request::Claim(table, epoch, seat, name, token_hash, r))
+            .await
     }
 
     pub async fn set_status(&self, table: i64, epoch: i64, status: Status) -> StoreResult<()> {

@@ -263,8 +263,14 @@ fn postgres_fences_a_lost_lease() {
     assert!(a.renew().unwrap().is_empty());
     let e = a.append(&[action(row.id, 1, ea)]).unwrap_err();
     assert!(e.contains(LEASE_LOST), "{e}");
-    assert!(a.set_status(row.id, ea, Status::Closed).unwrap_err().contains(LEASE_LOST));
-    assert!(a.claim_seat(row.id, ea, 1, "Eve", None).unwrap_err().contains(LEASE_LOST));
+    assert!(a
+        .set_status(row.id, ea, Status::Closed)
+        .unwrap_err()
+        .contains(LEASE_LOST));
+    assert!(a
+        .claim_seat(row.id, ea, 1, "Eve", None)
+        .unwrap_err()
+        .contains(LEASE_LOST));
     let chat = ChatRow {
         index: 0,
         channel: Channel::Table,
