@@ -62,9 +62,21 @@ struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
-    /// The SQLite database file (created if missing).
+    /// The SQLite database file (created if missing), or a PostgreSQL database as
+    /// postgres://USER@HOST[:PORT]/DB, which several servers (nodes) may share.
     #[arg(long, default_value = server::DEFAULT_DB)]
     db: std::path::PathBuf,
+    /// This server's name among the nodes sharing a PostgreSQL database.
+    #[arg(long, value_name = "NAME", default_value = "node")]
+    node: String,
+    /// Where the other nodes reach this one (HOST:PORT, an IP address is best), to pass on
+    /// clients of the tables it owns; the --addr it listens on by default.
+    #[arg(long = "node-addr", value_name = "HOST:PORT")]
+    node_addr: Option<String>,
+    /// Seconds a table's lease lasts unrenewed: when a node dies, the others take its tables
+    /// over after this long.
+    #[arg(long = "lease-seconds", value_name = "SECONDS", default_value_t = 10.0, value_parser = lease_seconds)]
+    lease_seconds: f64,
     /// An address people reach this server by, such as https://cards.example.org (repeatable):
     /// requests naming another host are refused (IP addresses and localhost always pass), so
     /// a page on another domain cannot rebind its name to this server.
@@ -85,6 +97,15 @@ fn idle_minutes(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(m) if m > 0.0 && m <= 10080.0 => Ok(m),
         _ => Err(format!("'{text}' is not a number of minutes above 0 and at most 10080")),
+    }
+}
+
+/// `--lease-seconds`: at least half a second, at most an hour.
+#[cfg(feature = "serve")]
+fn lease_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.5..=3600.0).contains(&s) => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds from 0.5 to 3600")),
     }
 }
 
@@ -221,6 +242,11 @@ fn main() -> ExitCode {
             limits: server::Limits {
                 idle: std::time::Duration::from_secs_f64(a.idle_minutes * 60.0),
                 ..server::Limits::default()
+            },
+            node: server::NodeConfig {
+                name: a.node,
+                addr: a.node_addr,
+                lease: std::time::Duration::from_secs_f64(a.lease_seconds),
             },
         }),
     };

@@ -15,10 +15,22 @@ pub async fn request(
     path: &str,
     body: Option<&Value>,
 ) -> std::io::Result<(u16, Value)> {
+    request_with(addr, method, path, body, &[]).await
+}
+
+/// [`request`] with more headers (name, value).
+pub async fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    headers: &[(&str, &str)],
+) -> std::io::Result<(u16, Value)> {
     let body = body.map(Value::to_string).unwrap_or_default();
     let mut s = TcpStream::connect(addr).await?;
+    let extra: String = headers.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await?;

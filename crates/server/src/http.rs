@@ -2,13 +2,14 @@
 //! WebSocket upgrade.
 
 use crate::actor::{self, Cmd};
+use crate::cluster::{self, Place};
 use crate::create::{seat_link, CreateRequest};
 use crate::protocol::{ErrorCode, Refusal, SeatSummary, TableSummary};
 use crate::store::{SeatRow, Status, StoredTable, TableRow};
 use crate::{guard, tokens, web, Shared};
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -35,6 +36,8 @@ pub(crate) fn router(state: Shared) -> Router {
         .route("/api/tables/{id}/replay", get(replay))
         .route("/api/tables/{id}/record", get(record))
         .route("/ws/tables/{id}", get(websocket))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
         .fallback(|| async { Refusal::new(ErrorCode::NotFound, "no such page or endpoint") })
         .layer(DefaultBodyLimit::max(limit))
         .layer(axum::middleware::map_response(guard::json_errors))
@@ -110,7 +113,42 @@ async fn rules(Path(id): Path<String>) -> Response {
 }
 
 fn handle(state: &Shared, id: &str) -> Option<actor::TableHandle> {
-    state.tables.lock().expect("not poisoned").get(id).cloned()
+    cluster::local(state, id)
+}
+
+/// The header a node puts on what it forwards to the node owning a table: a forwarded request
+/// is served there or refused, never forwarded again.
+pub(crate) const FORWARDED: &str = "x-cardroom-forwarded";
+
+fn forwarded(headers: &HeaderMap) -> bool {
+    headers.contains_key(FORWARDED)
+}
+
+/// A table changing hands (or a node stopping): ask again in a moment.
+fn busy() -> Refusal {
+    server_error("the table is moving between servers: try again in a moment")
+        .with_status(StatusCode::SERVICE_UNAVAILABLE)
+}
+
+/// Sends a request on to the node that owns the table and answers with its answer.
+async fn forward(
+    owner: &crate::store::Owner,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<Response, Refusal> {
+    let addr = tokio::net::lookup_host(owner.addr.as_str())
+        .await
+        .ok()
+        .and_then(|mut a| a.next())
+        .ok_or_else(busy)?;
+    let asked = crate::client::request_with(addr, method, path, body, &[(FORWARDED, "1")]);
+    let (status, v) = tokio::time::timeout(std::time::Duration::from_secs(5), asked)
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_GATEWAY);
+    Ok((status, Json(v)).into_response())
 }
 
 /// The stored table with this public id.
@@ -131,23 +169,16 @@ fn no_table(id: &str) -> Refusal {
     )
 }
 
-/// Starts the task of a table just made (or woken) and lists it; if another request woke it
-/// first, that one's task is kept.
-fn go_live(state: &Shared, stored: StoredTable) -> Result<actor::TableHandle, String> {
-    let id = stored.row.public_id.clone();
-    let h = actor::spawn(stored, state.db.clone(), state.config.limits.idle)?;
-    let mut tables = state.tables.lock().expect("not poisoned");
-    Ok(tables.entry(id).or_insert(h).clone())
-}
-
-/// The live table, or a finished one woken from the store (finished tables are not rebuilt
-/// at start; someone reconnecting to one, or asking for a rematch, wakes it).
-async fn live_or_stored(state: &Shared, id: &str) -> Option<actor::TableHandle> {
-    if let Some(h) = handle(state, id) {
-        return Some(h);
-    }
-    let stored = load(state, id).await.ok()??;
-    go_live(state, stored).ok()
+/// Starts the task of a table just made here and lists it (with a shared store, under the
+/// lease its creation took).
+async fn go_live(state: &Shared, stored: StoredTable) -> Result<actor::TableHandle, String> {
+    let epoch = state
+        .db
+        .acquire(stored.row.id)
+        .await?
+        .ok_or("another server took the table just made")?;
+    let h = actor::spawn(stored, state.db.clone(), state.config.limits.idle, epoch)?;
+    Ok(cluster::install(state, h))
 }
 
 async fn ask<T>(h: &actor::TableHandle, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Option<T> {
@@ -164,32 +195,118 @@ async fn lobby(State(state): State<Shared>) -> Response {
         Ok(r) => r,
         Err(e) => return server_error(e).into_response(),
     };
+    let remote = remote_summaries(&state, &rows).await;
     let (mut open, mut playing, mut paused, mut finished) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for row in rows {
         let live = match handle(&state, &row.public_id) {
             Some(h) => ask(&h, |reply| Cmd::Summary { reply }).await,
             None => None,
         };
+        // A table another node owns: its summary as that node gave it.
+        if let (None, Some(v)) = (&live, remote.get(&row.id)) {
+            let has_open_seat = v["seats"]
+                .as_array()
+                .is_some_and(|s| s.iter().any(|s| s["open"] == true));
+            match v["status"].as_str() {
+                Some("waiting") if has_open_seat => open.push(v.clone()),
+                Some("playing") if v["paused"] == true => paused.push(v.clone()),
+                Some("playing") => playing.push(v.clone()),
+                Some("finished") => finished.push(v.clone()),
+                _ => {}
+            }
+            continue;
+        }
         let summary = live.unwrap_or_else(|| TableSummary::from_row(&row));
+        let v = json!(summary);
         match summary.status {
             // A waiting table is listed to join only while a seat is open to anyone; one that
             // waits for invited people only is theirs, not the lobby's.
-            Status::Waiting if summary.has_open_seat() => open.push(summary),
+            Status::Waiting if summary.has_open_seat() => open.push(v),
             Status::Waiting | Status::Closed => {}
-            Status::Playing if summary.paused == Some(true) => paused.push(summary),
-            Status::Playing => playing.push(summary),
-            Status::Finished => finished.push(summary),
+            Status::Playing if summary.paused == Some(true) => paused.push(v),
+            Status::Playing => playing.push(v),
+            Status::Finished => finished.push(v),
         }
     }
     Json(json!({ "open": open, "playing": playing, "paused": paused, "finished": finished })).into_response()
 }
 
+/// With a shared store, the summaries of the lobby's tables that other nodes own, asked of
+/// them all at once (a node that does not answer within a second is left out: its tables are
+/// summarised from their rows).
+async fn remote_summaries(state: &Shared, rows: &[TableRow]) -> std::collections::HashMap<i64, Value> {
+    let mut out = std::collections::HashMap::new();
+    if !state.db.shared() {
+        return out;
+    }
+    let keys: Vec<i64> = rows
+        .iter()
+        .filter(|r| handle(state, &r.public_id).is_none())
+        .map(|r| r.id)
+        .collect();
+    let Ok(owners) = state.db.owners(keys).await else {
+        return out;
+    };
+    let asks = owners.into_iter().filter(|(_, o)| !o.mine).filter_map(|(key, owner)| {
+        let id = rows.iter().find(|r| r.id == key)?.public_id.clone();
+        Some(async move {
+            let path = format!("/api/tables/{id}");
+            let addr = tokio::net::lookup_host(owner.addr.as_str()).await.ok()?.next()?;
+            let asked = crate::client::request_with(addr, "GET", &path, None, &[(FORWARDED, "1")]);
+            let (status, v) = tokio::time::timeout(std::time::Duration::from_secs(1), asked)
+                .await
+                .ok()?
+                .ok()?;
+            (status == 200).then_some((key, v))
+        })
+    });
+    for (key, summary) in futures_util::future::join_all(asks).await.into_iter().flatten() {
+        out.insert(key, summary);
+    }
+    out
+}
+
+/// `/healthz`: 200 while the database answers (503 otherwise, or while the node hands its
+/// tables over before stopping).
+async fn healthz(State(state): State<Shared>) -> Response {
+    let tables = state.tables.lock().expect("not poisoned").len();
+    let stopping = state.stopping.load(std::sync::atomic::Ordering::Relaxed);
+    match state.db.find(String::new()).await {
+        Ok(_) if !stopping => Json(json!({ "status": "ok", "node": state.node, "tables": tables })).into_response(),
+        Ok(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "stopping", "node": state.node })),
+        )
+            .into_response(),
+        Err(e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "database", "error": e })),
+        )
+            .into_response(),
+    }
+}
+
+/// `/metrics`, in the Prometheus text format.
+async fn metrics(State(state): State<Shared>) -> Response {
+    let tables = state.tables.lock().expect("not poisoned").len();
+    let text = state.db.metrics.render(&state.node, tables);
+    ([("content-type", "text/plain; version=0.0.4")], text).into_response()
+}
+
 /// A table's summary: a live table's from its task; a finished one asleep is summarised from
 /// a replay of its record without waking it (so reading summaries keeps no table in memory).
-async fn summary(State(state): State<Shared>, Path(id): Path<String>) -> Result<Response, Refusal> {
+async fn summary(State(state): State<Shared>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, Refusal> {
     if let Some(h) = handle(&state, &id) {
         let v = ask(&h, |reply| Cmd::Summary { reply }).await.ok_or_else(stopped)?;
         return Ok(Json(v).into_response());
+    }
+    if state.db.shared() && !forwarded(&headers) && tokens::is_public_id(&id) {
+        if let Some(key) = state.db.find(id.clone()).await.map_err(server_error)? {
+            let owners = state.db.owners(vec![key]).await.map_err(server_error)?;
+            if let Some((_, owner)) = owners.into_iter().find(|(_, o)| !o.mine) {
+                return forward(&owner, "GET", &format!("/api/tables/{id}"), None).await;
+            }
+        }
     }
     let stored = load(&state, &id)
         .await
@@ -269,6 +386,7 @@ async fn open_new_table(state: &Shared, mut row: TableRow, seats: Vec<SeatRow>) 
             chat: Vec::new(),
         },
     )
+    .await
     .map(|_| ())
 }
 
@@ -281,10 +399,23 @@ struct JoinRequest {
 async fn join(
     State(state): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Json<JoinRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, Refusal> {
     let name = body.map_err(bad_body)?.0.name.unwrap_or_default();
-    let h = handle(&state, &id).ok_or_else(|| no_table(&id))?;
+    let h = if state.db.shared() {
+        match cluster::locate(&state, &id).await {
+            Place::Here(h) => h,
+            Place::There(owner) if !forwarded(&headers) => {
+                let body = json!({ "name": name });
+                return forward(&owner, "POST", &format!("/api/tables/{id}/join"), Some(&body)).await;
+            }
+            Place::There(_) | Place::Busy => return Err(busy()),
+            Place::Nowhere => return Err(no_table(&id)),
+        }
+    } else {
+        handle(&state, &id).ok_or_else(|| no_table(&id))?
+    };
     let (seat, token) = ask(&h, |reply| Cmd::Join { name, reply }).await.ok_or_else(stopped)??;
     Ok(Json(json!({
         "table": id, "seat": seat, "invite": seat_link(&id, seat, &token), "token": token,
@@ -301,17 +432,26 @@ struct RematchRequest {
 async fn rematch(
     State(state): State<Shared>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Json<RematchRequest>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, Refusal> {
     let token = body.map_err(bad_body)?.0.token;
-    let h = live_or_stored(&state, &id).await.ok_or_else(|| no_table(&id))?;
+    let h = match cluster::locate(&state, &id).await {
+        Place::Here(h) => h,
+        Place::There(owner) if !forwarded(&headers) => {
+            let body = json!({ "token": token });
+            return forward(&owner, "POST", &format!("/api/tables/{id}/rematch"), Some(&body)).await;
+        }
+        Place::There(_) | Place::Busy => return Err(busy()),
+        Place::Nowhere => return Err(no_table(&id)),
+    };
     // The table's own task makes the rematch, so two requests cannot make two.
     match ask(&h, |reply| Cmd::Rematch { token, reply })
         .await
         .ok_or_else(stopped)??
     {
         (new_id, Some(stored)) => {
-            go_live(&state, stored).map_err(server_error)?;
+            go_live(&state, stored).await.map_err(server_error)?;
             Ok((StatusCode::CREATED, Json(json!({ "id": new_id }))).into_response())
         }
         (new_id, None) => Ok(Json(json!({ "id": new_id })).into_response()),
@@ -426,19 +566,33 @@ struct WsQuery {
 /// (no such table, a token that holds no seat) is sent over the socket as an `error`, then the
 /// socket is closed with code 1008 and the reason: a browser cannot read a refused handshake,
 /// and a page must be able to say why it cannot sit down.
+///
+/// With a shared store, a table another node owns is served by proxying to that node; one
+/// changing hands gets a 1013 close, and the client reconnects.
 async fn websocket(
     State(state): State<Shared>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let limits = state.config.limits.clone();
     let upgrade = upgrade
         .max_message_size(crate::ws::hard_limit(&limits))
         .max_frame_size(crate::ws::hard_limit(&limits));
-    let Some(h) = live_or_stored(&state, &id).await else {
-        let refusal = no_table(&id);
-        return upgrade.on_upgrade(move |socket| crate::ws::refuse(socket, refusal));
+    let h = match cluster::locate(&state, &id).await {
+        Place::Here(h) => h,
+        Place::Nowhere => {
+            let refusal = no_table(&id);
+            return upgrade.on_upgrade(move |socket| crate::ws::refuse(socket, refusal));
+        }
+        Place::There(owner) if !forwarded(&headers) => {
+            let url = format!("ws://{}/ws/tables/{id}?{}", owner.addr, raw.unwrap_or_default());
+            let adopted = state.adopted.subscribe();
+            return upgrade.on_upgrade(move |socket| crate::ws::proxy(socket, url, id, adopted));
+        }
+        Place::There(_) | Place::Busy => return upgrade.on_upgrade(crate::ws::moving),
     };
     let accepted = match ask(&h, |reply| Cmd::Connect {
         token: q.token,

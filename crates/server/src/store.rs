@@ -76,7 +76,7 @@ pub enum Status {
 }
 
 impl Status {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Status::Waiting => "waiting",
             Status::Playing => "playing",
@@ -85,7 +85,7 @@ impl Status {
         }
     }
 
-    fn parse(s: &str) -> Status {
+    pub(crate) fn parse(s: &str) -> Status {
         match s {
             "waiting" => Status::Waiting,
             "playing" => Status::Playing,
@@ -119,6 +119,9 @@ pub struct ActionRow {
     pub seat: usize,
     /// Where the bots' random stream stood after it (decimal), so bots continue exactly.
     pub bot_rng: String,
+    /// The fencing epoch of the lease it is written under: a shared store refuses the append
+    /// unless it is the table's live lease's. 0 where the store is not shared (and as read back).
+    pub epoch: i64,
 }
 
 /// Who may read a chat message: the people at the table, or the spectators (who talk among
@@ -131,14 +134,14 @@ pub enum Channel {
 }
 
 impl Channel {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Channel::Table => "table",
             Channel::Spectators => "spectators",
         }
     }
 
-    fn parse(s: &str) -> Channel {
+    pub(crate) fn parse(s: &str) -> Channel {
         if s == "table" {
             Channel::Table
         } else {
@@ -202,17 +205,79 @@ pub trait Store: Send + 'static {
     /// Appends actions (of any tables) in one transaction.
     fn append(&mut self, actions: &[ActionRow]) -> StoreResult<()>;
     /// A person takes a seat (with a new token, when one is given in place of the invite's).
-    fn claim_seat(&mut self, table: i64, seat: usize, name: &str, token_hash: Option<[u8; 32]>) -> StoreResult<()>;
-    fn set_status(&mut self, table: i64, status: Status) -> StoreResult<()>;
+    /// Like every write about a table but its creation, made under the lease's `epoch` (see
+    /// [`ActionRow::epoch`]): a shared store refuses it from a node that lost the table.
+    fn claim_seat(
+        &mut self,
+        table: i64,
+        epoch: i64,
+        seat: usize,
+        name: &str,
+        token_hash: Option<[u8; 32]>,
+    ) -> StoreResult<()>;
+    fn set_status(&mut self, table: i64, epoch: i64, status: Status) -> StoreResult<()>;
     fn load(&mut self, table: i64) -> StoreResult<Option<StoredTable>>;
     /// Every table not finished, to rebuild on start.
     fn unfinished(&mut self) -> StoreResult<Vec<StoredTable>>;
     /// The database key of the table with this public id.
     fn find(&mut self, public_id: &str) -> StoreResult<Option<i64>>;
     /// Keeps a chat message with its table.
-    fn append_chat(&mut self, table: i64, message: &ChatRow) -> StoreResult<()>;
+    fn append_chat(&mut self, table: i64, epoch: i64, message: &ChatRow) -> StoreResult<()>;
     /// Tables for the lobby: the newest `limit` of each status.
     fn lobby(&mut self, limit: usize) -> StoreResult<Vec<TableRow>>;
+
+    // Ownership, for a store several servers (nodes) share: a node owns a table through a
+    // lease that it renews; each acquisition draws a new fencing epoch, and an append whose
+    // epoch is not the table's live lease's is refused. A store used by one server alone
+    // keeps the defaults: every table is its own, epoch 0.
+
+    /// Whether several servers may share this store.
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Takes the lease on a table for this node when nobody holds a live one (or keeps this
+    /// node's own): its fencing epoch, or `None` while another node's lease is live.
+    fn acquire(&mut self, _table: i64) -> StoreResult<Option<i64>> {
+        Ok(Some(0))
+    }
+    /// Renews every live lease this node holds: the (table, epoch) pairs it still holds.
+    /// Leases that lapsed (a paused process) are not renewed: they are lost.
+    fn renew(&mut self) -> StoreResult<Vec<(i64, i64)>> {
+        Ok(Vec::new())
+    }
+    /// Lets go of a table's lease (if it is still this epoch's): another node may take it at once.
+    fn release(&mut self, _table: i64, _epoch: i64) -> StoreResult<()> {
+        Ok(())
+    }
+    /// Lets go of every lease this node holds (a clean shutdown).
+    fn release_all(&mut self) -> StoreResult<()> {
+        Ok(())
+    }
+    /// The live leases' holders among these tables.
+    fn owners(&mut self, _tables: &[i64]) -> StoreResult<Vec<(i64, Owner)>> {
+        Ok(Vec::new())
+    }
+    /// Up to `limit` unfinished (waiting or playing) tables that no node holds a live lease on.
+    fn orphans(&mut self, _limit: usize) -> StoreResult<Vec<i64>> {
+        Ok(Vec::new())
+    }
+}
+
+/// The node holding a table's live lease.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owner {
+    /// The node's name (`--node`).
+    pub node: String,
+    /// Where other nodes reach it (`host:port`).
+    pub addr: String,
+    pub epoch: i64,
+    /// Whether the holder is this very process.
+    pub mine: bool,
+}
+
+/// Whether `--db` names a PostgreSQL database rather than a SQLite file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
 /// The schema, one migration per version; `schema_version` says how many have run.
@@ -383,6 +448,7 @@ impl SqliteStore {
                     action: r.get(1)?,
                     seat: r.get::<_, i64>(2)? as usize,
                     bot_rng: r.get(3)?,
+                    epoch: 0,
                 })
             })
             .map_err(db_err)?
@@ -497,7 +563,14 @@ impl Store for SqliteStore {
         tx.commit().map_err(db_err)
     }
 
-    fn claim_seat(&mut self, table: i64, seat: usize, name: &str, token_hash: Option<[u8; 32]>) -> StoreResult<()> {
+    fn claim_seat(
+        &mut self,
+        table: i64,
+        _epoch: i64,
+        seat: usize,
+        name: &str,
+        token_hash: Option<[u8; 32]>,
+    ) -> StoreResult<()> {
         self.conn
             .execute(
                 "UPDATE seats SET claimed = 1, name = ?3, token_hash = COALESCE(?4, token_hash)
@@ -508,7 +581,7 @@ impl Store for SqliteStore {
             .map_err(db_err)
     }
 
-    fn set_status(&mut self, table: i64, status: Status) -> StoreResult<()> {
+    fn set_status(&mut self, table: i64, _epoch: i64, status: Status) -> StoreResult<()> {
         self.conn
             .execute(
                 "UPDATE tables SET status = ?2 WHERE id = ?1",
@@ -538,7 +611,7 @@ impl Store for SqliteStore {
             .map_err(db_err)
     }
 
-    fn append_chat(&mut self, table: i64, m: &ChatRow) -> StoreResult<()> {
+    fn append_chat(&mut self, table: i64, _epoch: i64, m: &ChatRow) -> StoreResult<()> {
         self.conn
             .execute(
                 "INSERT INTO chat (table_id, idx, channel, seat, name, text, after_actions)

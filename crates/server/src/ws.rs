@@ -140,6 +140,10 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
     loop {
         tokio::select! {
             out = outbox.recv() => match out {
+                Some(text) if text == crate::actor::MOVED => {
+                    close_and_drain(&mut socket, close(close_code::RESTART, "the table moved to another server: reconnect")).await;
+                    break;
+                }
                 Some(text) => {
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         break;
@@ -220,4 +224,111 @@ pub(crate) async fn run(mut socket: WebSocket, table: TableHandle, accepted: Acc
         }
     }
     let _ = table.tx.send(Cmd::Disconnect { conn }).await;
+}
+
+/// Serves a client whose table another node owns: a WebSocket to the owner (`url`), frames
+/// piped both ways until either side closes. When the owner cannot be reached or goes away
+/// the client is closed with 1012 or 1013 and reconnects (to find the table's new owner).
+/// When this node takes the table over itself (its owner was paused past its lease), the
+/// client is closed with 1012 to reconnect here.
+pub(crate) async fn proxy(
+    mut socket: WebSocket,
+    url: String,
+    table: String,
+    mut adopted: tokio::sync::broadcast::Receiver<String>,
+) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest};
+    let request = url.into_client_request().map(|mut r| {
+        r.headers_mut()
+            .insert(crate::http::FORWARDED, tungstenite::http::HeaderValue::from_static("1"));
+        r
+    });
+    let upstream = match request {
+        Ok(r) => tokio::time::timeout(std::time::Duration::from_secs(3), tokio_tungstenite::connect_async(r)).await,
+        Err(e) => Ok(Err(e)),
+    };
+    let mut upstream = match upstream {
+        Ok(Ok((ws, _))) => ws,
+        _ => {
+            close_and_drain(
+                &mut socket,
+                close(close_code::AGAIN, "the table's server cannot be reached: reconnect"),
+            )
+            .await;
+            return;
+        }
+    };
+    loop {
+        tokio::select! {
+            taken = adopted.recv() => {
+                if matches!(&taken, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
+                    break;
+                }
+                if matches!(&taken, Ok(id) if *id == table) {
+                    // The old owner may be stalled: do not wait on it.
+                    let _ = tokio::time::timeout(std::time::Duration::from_millis(200), upstream.close(None)).await;
+                    close_and_drain(&mut socket, close(close_code::RESTART, "the table moved to this server: reconnect")).await;
+                    break;
+                }
+            }
+            m = socket.recv() => {
+                let m = match m {
+                    Some(Ok(m)) => m,
+                    _ => break,
+                };
+                let out = match m {
+                    Message::Text(t) => tungstenite::Message::Text(t.as_str().into()),
+                    Message::Binary(b) => tungstenite::Message::Binary(b),
+                    Message::Ping(b) => tungstenite::Message::Ping(b),
+                    Message::Pong(b) => tungstenite::Message::Pong(b),
+                    Message::Close(f) => {
+                        let frame = f.map(|f| tungstenite::protocol::CloseFrame {
+                            code: f.code.into(),
+                            reason: f.reason.as_str().into(),
+                        });
+                        let _ = upstream.close(frame).await;
+                        break;
+                    }
+                };
+                if upstream.send(out).await.is_err() {
+                    close_and_drain(&mut socket, close(close_code::RESTART, "the table's server went away: reconnect")).await;
+                    break;
+                }
+            }
+            m = upstream.next() => {
+                let m = match m {
+                    Some(Ok(m)) => m,
+                    _ => {
+                        close_and_drain(&mut socket, close(close_code::RESTART, "the table's server went away: reconnect")).await;
+                        break;
+                    }
+                };
+                let back = match m {
+                    tungstenite::Message::Text(t) => Message::Text(t.as_str().into()),
+                    tungstenite::Message::Binary(b) => Message::Binary(b),
+                    tungstenite::Message::Ping(_) | tungstenite::Message::Pong(_) | tungstenite::Message::Frame(_) => continue,
+                    tungstenite::Message::Close(f) => {
+                        let (code, reason) = f.map_or((close_code::RESTART, "reconnect".to_string()), |f| (u16::from(f.code), f.reason.to_string()));
+                        close_and_drain(&mut socket, close(code, &reason)).await;
+                        break;
+                    }
+                };
+                if socket.send(back).await.is_err() {
+                    let _ = upstream.close(None).await;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Closes a connection whose table is changing hands (or whose node is stopping) with 1013:
+/// the client reconnects in a moment.
+pub(crate) async fn moving(mut socket: WebSocket) {
+    close_and_drain(
+        &mut socket,
+        close(close_code::AGAIN, "the table is moving between servers: reconnect"),
+    )
+    .await;
 }

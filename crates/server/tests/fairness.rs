@@ -286,6 +286,7 @@ async fn foreign_hosts_and_origins_are_refused_and_every_error_is_json() {
         public_urls: vec!["https://cards.example.org".into()],
         allowed_origins: Vec::new(),
         limits: Limits::default(),
+        node: Default::default(),
     })
     .await
     .unwrap();

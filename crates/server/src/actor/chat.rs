@@ -99,7 +99,7 @@ impl Actor {
             text,
             after_actions: self.version(),
         };
-        if let Err(e) = self.db.append_chat(self.id, message.clone()).await {
+        if let Err(e) = self.db.append_chat(self.id, self.epoch, message.clone()).await {
             eprintln!("table {}: cannot store a chat message: {e}", self.id);
             self.tell(
                 conn,

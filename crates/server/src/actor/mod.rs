@@ -87,13 +87,24 @@ pub enum Cmd {
         conn: u64,
         level: String,
     },
+    /// The table leaves this node (shutting down, or its lease lost): every connection is told
+    /// to reconnect, the task ends, and then it answers.
+    Leave {
+        reply: Option<oneshot::Sender<()>>,
+    },
 }
+
+/// Sent down a connection's outbox in place of a message: close it, saying the table moved
+/// (the client reconnects and finds the table on whichever node owns it now).
+pub const MOVED: &str = "\u{0}moved";
 
 /// A live table's address.
 #[derive(Clone)]
 pub struct TableHandle {
     pub id: i64,
     pub public_id: String,
+    /// The fencing epoch of the lease the task writes under (0 with a store not shared).
+    pub epoch: i64,
     pub tx: mpsc::Sender<Cmd>,
 }
 
@@ -116,6 +127,10 @@ type BotTurn = (Box<dyn DynTable>, Result<Option<(Seat, String)>, String>);
 
 struct Actor {
     id: i64,
+    /// See [`TableHandle::epoch`].
+    epoch: i64,
+    /// Set once the table left this node: the task ends.
+    gone: bool,
     db: Db,
     row: TableRow,
     seats: Vec<SeatRow>,
@@ -163,15 +178,17 @@ pub fn rebuild(stored: &StoredTable) -> Result<Box<dyn DynTable>, String> {
     Ok(table)
 }
 
-/// Starts the task for a stored table.
-/// Starts the task for a stored table; `idle` is how long it may go without its people.
-pub fn spawn(stored: StoredTable, db: Db, idle: Duration) -> Result<TableHandle, String> {
+/// Starts the task for a stored table; `idle` is how long it may go without its people;
+/// `epoch` is the fencing epoch of this node's lease on it (0 with a store not shared).
+pub fn spawn(stored: StoredTable, db: Db, idle: Duration, epoch: i64) -> Result<TableHandle, String> {
     let table = rebuild(&stored)?;
     let (tx, rx) = mpsc::channel(1024);
     let id = stored.row.id;
     let public_id = stored.row.public_id.clone();
     let actor = Actor {
         id,
+        epoch,
+        gone: false,
         db,
         row: stored.row,
         seats: stored.seats,
@@ -188,18 +205,32 @@ pub fn spawn(stored: StoredTable, db: Db, idle: Duration) -> Result<TableHandle,
         people_left_at: Some(Instant::now()),
     };
     tokio::spawn(actor.run(rx));
-    Ok(TableHandle { id, public_id, tx })
+    Ok(TableHandle {
+        id,
+        public_id,
+        epoch,
+        tx,
+    })
 }
 
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
-        loop {
+        while !self.gone {
             self.start_bot_if_due();
             let deadline = self.deadline;
             let closing = self.closing_time();
             tokio::select! {
                 cmd = rx.recv() => {
                     let Some(cmd) = cmd else { break };
+                    if let Cmd::Leave { reply } = cmd {
+                        // At once, even with a bot thinking: its move is not stored, and the
+                        // next owner replays the record.
+                        self.leave();
+                        if let Some(reply) = reply {
+                            let _ = reply.send(());
+                        }
+                        break;
+                    }
                     if self.table.is_none() {
                         self.deferred.push_back(cmd);
                     } else {
@@ -219,7 +250,7 @@ impl Actor {
                             self.reload().await;
                         }
                     }
-                    while self.table.is_some() {
+                    while self.table.is_some() && !self.gone {
                         let Some(cmd) = self.deferred.pop_front() else { break };
                         self.handle(cmd).await;
                     }
@@ -233,6 +264,16 @@ impl Actor {
                 }
             }
         }
+    }
+
+    /// Tells every connection to reconnect (the table is to be found on another node) and
+    /// stops the task.
+    fn leave(&mut self) {
+        for c in &self.conns {
+            let _ = c.out.try_send(MOVED.to_string());
+        }
+        self.conns.clear();
+        self.gone = true;
     }
 
     /// Whether any seat's person has a connection open.
@@ -266,7 +307,7 @@ impl Actor {
 
     async fn close_idle(&mut self) {
         self.row.status = Status::Closed;
-        if let Err(e) = self.db.set_status(self.id, Status::Closed).await {
+        if let Err(e) = self.db.set_status(self.id, self.epoch, Status::Closed).await {
             eprintln!("table {}: {e}", self.id);
         }
         self.broadcast();
@@ -351,9 +392,19 @@ impl Actor {
             action,
             seat,
             bot_rng: self.table().bot_rng_position().to_string(),
+            epoch: self.epoch,
         };
         match self.db.append(vec![row]).await {
             Ok(()) => true,
+            Err(e) if self.db.shared() => {
+                // The lease was lost (another node took the table) or the database failed:
+                // nothing of this is acknowledged; the clients reconnect and find the table
+                // rebuilt from its record, on whichever node owns it.
+                eprintln!("table {}: cannot store an action, leaving the table: {e}", self.id);
+                let _ = self.db.release(self.id, self.epoch).await;
+                self.leave();
+                false
+            }
             Err(e) => {
                 eprintln!("table {}: cannot store an action: {e}", self.id);
                 self.reload().await;
@@ -383,7 +434,7 @@ impl Actor {
         self.arm_clock();
         if self.table().is_over() && self.row.status != Status::Finished {
             self.row.status = Status::Finished;
-            if let Err(e) = self.db.set_status(self.id, Status::Finished).await {
+            if let Err(e) = self.db.set_status(self.id, self.epoch, Status::Finished).await {
                 eprintln!("table {}: {e}", self.id);
             }
         }
@@ -430,6 +481,12 @@ impl Actor {
             Cmd::Chat { conn, text } => self.chat(conn, text).await,
             Cmd::Flush { reply } => {
                 let _ = reply.send(());
+            }
+            Cmd::Leave { reply } => {
+                self.leave();
+                if let Some(reply) = reply {
+                    let _ = reply.send(());
+                }
             }
         }
     }

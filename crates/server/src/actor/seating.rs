@@ -37,7 +37,7 @@ impl Actor {
             if self.row.status == Status::Closed {
                 self.row.status = Status::Waiting;
                 self.db
-                    .set_status(self.id, Status::Waiting)
+                    .set_status(self.id, self.epoch, Status::Waiting)
                     .await
                     .map_err(|e| Refusal::new(ErrorCode::Server, e))?;
             }
@@ -46,7 +46,7 @@ impl Actor {
             if !self.seats[seat].claimed {
                 let name = self.unique_name(name.as_deref(), seat);
                 self.db
-                    .claim(self.id, seat, name.clone(), None)
+                    .claim(self.id, self.epoch, seat, name.clone(), None)
                     .await
                     .map_err(|e| Refusal::new(ErrorCode::Server, e))?;
                 self.seats[seat].claimed = true;
@@ -101,7 +101,7 @@ impl Actor {
     pub(super) async fn maybe_start(&mut self) {
         if self.row.status == Status::Waiting && self.seats.iter().all(|s| s.bot.is_some() || s.claimed) {
             self.row.status = Status::Playing;
-            if let Err(e) = self.db.set_status(self.id, Status::Playing).await {
+            if let Err(e) = self.db.set_status(self.id, self.epoch, Status::Playing).await {
                 eprintln!("table {}: {e}", self.id);
             }
             self.arm_clock();
@@ -162,7 +162,7 @@ impl Actor {
         let hash = tokens::hash(&token);
         let name = self.unique_name(Some(&name), seat);
         self.db
-            .claim(self.id, seat, name.clone(), Some(hash))
+            .claim(self.id, self.epoch, seat, name.clone(), Some(hash))
             .await
             .map_err(|e| Refusal::new(ErrorCode::Server, e))?;
         let s = &mut self.seats[seat];

@@ -30,6 +30,7 @@ pub async fn start(db: &std::path::Path, limits: Limits) -> Running {
         public_urls: Vec::new(),
         allowed_origins: Vec::new(),
         limits,
+        node: Default::default(),
     })
     .await
     .unwrap()
