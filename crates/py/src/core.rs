@@ -6,7 +6,7 @@ use crate::codec::{catalogue, faces, Catalogue};
 use crate::history::{Feed, HistoryLayout};
 use crate::obs::Layout;
 use cards::{Card, GameRng};
-use engine::{new_game, Deal, Game, GameRecord, Match, MatchSetup, Narration, Present, Seat, Variants, Viewer};
+use engine::{new_game, Deal, Game, GameRecord, Match, MatchSetup, Present, Seat, Variants, Viewer};
 use games::registry::{self, GameVisitor};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -195,12 +195,7 @@ impl<G: Game> TypedMatch<G> {
     fn apply_action(&mut self, a: Action<G>) -> Result<(), engine::Illegal> {
         match self.feed.as_mut() {
             None => self.m.apply(a),
-            Some(feed) => {
-                let mut n = Narration::new();
-                self.m.apply_narrated(a, &mut n)?;
-                feed.push(n);
-                Ok(())
-            }
+            Some(feed) => feed.apply(&mut self.m, a),
         }
     }
 

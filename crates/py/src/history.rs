@@ -221,32 +221,50 @@ pub struct Feed {
 }
 
 impl Feed {
+    /// The feed of a match that has just started: what its opening tells.
+    pub fn opening<G: Game>(m: &Match<G>) -> Feed {
+        let mut feed = Feed::default();
+        let mut n = Narration::new();
+        m.narrate_opening(&mut n);
+        feed.push(n);
+        feed
+    }
+
     /// The feed of `m` so far, by replaying it from its setup with narration.
     pub fn replay<G: Game>(m: &Match<G>) -> Feed {
-        let mut feed = Feed::default();
         let Ok(mut r) = Match::<G>::new(m.setup().clone()) else {
-            return feed;
+            return Feed::default();
         };
-        let mut n = Narration::new();
-        r.narrate_opening(&mut n);
-        feed.push(n);
+        let mut feed = Feed::opening(&r);
         for &a in m.log() {
-            let mut n = Narration::new();
-            if r.apply_narrated(a, &mut n).is_err() {
+            if feed.apply(&mut r, a).is_err() {
                 break;
             }
-            feed.push(n);
         }
         feed
     }
 
+    /// Applies `a` to `m`, narrating it into this feed.
+    pub fn apply<G: Game>(
+        &mut self,
+        m: &mut Match<G>,
+        a: <G::Deal as engine::Deal>::Action,
+    ) -> Result<(), engine::Illegal> {
+        let mut n = Narration::new();
+        m.apply_narrated(a, &mut n)?;
+        self.push(n);
+        Ok(())
+    }
+
     /// Adds what one action narrated, keeping only the current deal (from its `deal-start`).
+    /// Only the new events are searched: a deal's feed grows by one action at a time.
     pub fn push(&mut self, n: Narration) {
-        self.said.extend(n.said);
-        if let Some(start) = self.said.iter().rposition(|s| s.event.kind == "deal-start") {
-            if start > 0 {
-                self.said.drain(..start);
-            }
+        let start = n.said.iter().rposition(|s| s.event.kind == "deal-start");
+        if let Some(start) = start {
+            self.said.clear();
+            self.said.extend(n.said.into_iter().skip(start));
+        } else {
+            self.said.extend(n.said);
         }
     }
 

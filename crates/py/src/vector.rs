@@ -264,12 +264,7 @@ impl<G: Game> Slot<G> {
     fn apply(&mut self, a: Action<G>) -> Result<(), engine::Illegal> {
         match self.feed.as_mut() {
             None => self.m.apply(a),
-            Some(feed) => {
-                let mut n = engine::Narration::new();
-                self.m.apply_narrated(a, &mut n)?;
-                feed.push(n);
-                Ok(())
-            }
+            Some(feed) => feed.apply(&mut self.m, a),
         }
     }
 }
@@ -511,11 +506,7 @@ impl<G: Game> Typed<G> {
         for _ in 0..1000 {
             slot.m.restart(match_seed(self.seed, i, slot.episode));
             if self.history.is_some() {
-                let mut feed = crate::history::Feed::default();
-                let mut n = engine::Narration::new();
-                slot.m.narrate_opening(&mut n);
-                feed.push(n);
-                slot.feed = Some(feed);
+                slot.feed = Some(crate::history::Feed::opening(&slot.m));
             }
             for (s, &j) in self.learner.iter().enumerate() {
                 if j != usize::MAX {

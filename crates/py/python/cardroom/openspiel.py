@@ -281,13 +281,15 @@ class CardroomState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler=None):
         """A world the player cannot tell from this one, drawn by cardroom's sampler. The seed
-        comes from this state's history, the player and a count of the worlds this state has
-        drawn (not from ``probability_sampler``, which OpenSpiel's ISMCTS seeds from the OS),
+        comes from the player's information state (never the deal's seed), the player and a count
+        of the worlds this state has drawn (not from ``probability_sampler``, which OpenSpiel's ISMCTS seeds from the OS),
         so a search is repeatable from its own random state."""
         if self.match is None:
             return self.clone()
         self._worlds += 1
-        text = f"{self.history()}|{player_id}|{self._worlds}".encode()
+        # Only what the player knows seeds the world: the full history holds the chance
+        # outcomes (the deal's seed), which must not shape what the player's search sees.
+        text = f"{self.information_state_string(player_id)}|{player_id}|{self._worlds}".encode()
         seed = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
         return CardroomState(self.get_game(), self.match.sample_world(player_id, seed), self._seed_bytes)
 
