@@ -204,7 +204,10 @@ def test_public_and_private_observation(game_id):
     for s in range(g.players):
         pub, priv, full = m.public_observation(s), m.private_observation(s), m.observation(s)
         assert pub.shape == full.shape == priv.shape
-        assert np.array_equal(pub + priv, full)
+        # What everyone at the table sees (tricks, scores, whose turn) is all public.
+        for name, at, length in g.observation_layout():
+            if name in ("trick", "leader", "last_trick", "scores", "turn"):
+                assert not priv[at : at + length].any(), (game_id, s, name)
         # What is public is the same in a world sampled for any seat.
         for t in range(g.players):
             assert np.array_equal(m.sample_world(t, 5 + t).public_observation(s), pub), (game_id, s, t)
