@@ -42,7 +42,7 @@ fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py
 }
 
 /// Variants given as a dict (`{"moon_mode": "shooter-chooses"}`) or a list of `key=value`.
-fn variant_items(variants: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+pub(crate) fn variant_items(variants: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let Some(v) = variants else {
         return Ok(Vec::new());
     };

@@ -947,7 +947,7 @@ impl PyVecEnvCore {
 #[pymethods]
 impl PyVecEnvCore {
     #[new]
-    #[pyo3(signature = (game, num_envs, seats, opponents, players=None, variants=Vec::new(), deals=None, threads=1, dense_mask=true, fast_observation=true, all_seats_observations=false, autoreset=true, information_state=false))]
+    #[pyo3(signature = (game, num_envs, seats, opponents, players=None, variants=None, deals=None, threads=1, dense_mask=true, fast_observation=true, all_seats_observations=false, autoreset=true, information_state=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -956,7 +956,7 @@ impl PyVecEnvCore {
         seats: Vec<usize>,
         opponents: Vec<String>,
         players: Option<usize>,
-        variants: Vec<String>,
+        variants: Option<&Bound<'_, PyAny>>,
         deals: Option<u32>,
         threads: usize,
         dense_mask: bool,
@@ -976,6 +976,8 @@ impl PyVecEnvCore {
                 "deals must be at least 1 (None: the whole match)",
             ));
         }
+        // Variants as everywhere in the package: a dict, or a list of `key=value`.
+        let variants = crate::variant_items(variants)?;
         // The configured game (checks the id, seats and variants with clear messages).
         let g = crate::core::game(game, players, &variants).map_err(PyValueError::new_err)?;
         let config = Config {

@@ -410,3 +410,14 @@ def test_information_state_rows_match_the_match():
     assert checked == 180
     with pytest.raises(ValueError, match="information_state"):
         VecEnv("belote", observation="history")
+
+
+def test_variants_are_read_as_everywhere_else():
+    """A dict with Python booleans, or a list of key=value, configures the batch as `Game` does."""
+    for variants in ({"omnibus": True}, ["omnibus=true"]):
+        env = VecEnv("hearts", num_envs=2, variants=variants)
+        assert env.observation_size == cardroom.Game("hearts", variants=variants).observation_shape[0]
+        env.reset(seed=1)
+        assert json.loads(env.record(0))["variants"] == ["omnibus=true"]
+    with pytest.raises(ValueError, match="omnibus"):
+        VecEnv("hearts", num_envs=1, variants={"omnibus": "perhaps"})

@@ -144,7 +144,7 @@ class VecEnvCore:
         seats: Sequence[int],
         opponents: Sequence[str],
         players: Optional[int] = None,
-        variants: Sequence[str] = ...,
+        variants: Variants = None,
         deals: Optional[int] = None,
         threads: int = 1,
         dense_mask: bool = True,

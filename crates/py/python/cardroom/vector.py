@@ -93,16 +93,6 @@ def _factored_rows(env, k):
     return legal, mask, env.legal_action_ids(0)
 
 
-def _variant_items(variants) -> list:
-    if not variants:
-        return []
-    if isinstance(variants, dict):
-        return [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in variants.items()]
-    if isinstance(variants, str):
-        return [variants]
-    return list(variants)
-
-
 class VecEnv:
     """``num_envs`` matches of one game stepped together in Rust (see the module docstring).
 
@@ -152,7 +142,7 @@ class VecEnv:
             self.seats,
             opponents,
             players=p,
-            variants=_variant_items(variants),
+            variants=variants,
             deals=deals,
             threads=int(threads),
             dense_mask=dense_mask,
