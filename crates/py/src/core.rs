@@ -172,10 +172,12 @@ pub struct TypedMatch<G: Game> {
     feed: Option<Feed>,
 }
 
-/// How a sampled world was drawn: from which match (its pickled form), for which seat, with
+/// How a sampled world was drawn: from which match (a copy), for which seat, with
 /// which seed, and how many actions that match had taken (later ones were played in the world).
 pub struct WorldOrigin {
-    parent: String,
+    /// A copy of the match it was drawn from (pickled only when the world is: worlds are drawn
+    /// by the thousand in a search, and a copy costs far less than a record).
+    parent: Box<dyn AnyMatch>,
     seat: Seat,
     seed: u64,
     base: usize,
@@ -206,7 +208,7 @@ impl<G: Game> TypedMatch<G> {
                 // A world drawn from a match that kept no feed: draw it again from that match
                 // with its feed, and play the world's own actions narrated.
                 Some(w) => {
-                    let mut parent = restore(&w.parent)?;
+                    let mut parent = w.parent.clone_box();
                     parent.enable_feed()?;
                     let mut again = parent.sample_world(w.seat, w.seed)?;
                     for a in &self.m.log()[w.base..] {
@@ -350,7 +352,7 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
             Some(w) => {
                 let actions: Vec<String> = self.m.log()[w.base..].iter().map(|a| a.to_string()).collect();
                 serde_json::json!({
-                    "world_of": w.parent,
+                    "world_of": w.parent.pickle_state()?,
                     "seat": w.seat,
                     "seed": w.seed,
                     "actions": actions,
@@ -388,7 +390,7 @@ impl<G: Game> AnyMatch for TypedMatch<G> {
             m: self.m.sample_world(seat, &mut rng),
             g: self.g.clone(),
             world: Some(Arc::new(WorldOrigin {
-                parent: self.pickle_state()?,
+                parent: self.clone_box(),
                 seat,
                 seed,
                 base: self.m.log().len(),
