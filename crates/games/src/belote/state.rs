@@ -288,6 +288,32 @@ impl BeloteDeal {
         self.to_act = leader as u8;
     }
 
+    /// The cards each seat has played, from the public order of play: the eldest leads the
+    /// first trick, each trick's winner the next.
+    fn played_by(&self) -> [CardSet; 4] {
+        let mut by = [CardSet::EMPTY; 4];
+        let Some(trump) = self.trump else {
+            return by;
+        };
+        let n = self.played.len() as usize;
+        let mut leader = self.eldest();
+        for k in 0..n.div_ceil(4) {
+            let cards = &self.history[4 * k..(4 * k + 4).min(n)];
+            let mut t = Trick::new(leader);
+            let mut s = leader;
+            for &c in cards {
+                by[s].insert(c);
+                t.push(c);
+                s = self.next(s);
+            }
+            if cards.len() == 4 {
+                let i = t.winning_index(Some(trump), Card::suit, |c| strength(c, trump));
+                leader = (0..i).fold(leader, |s, _| self.next(s));
+            }
+        }
+        by
+    }
+
     fn trick_winner(&self) -> Seat {
         let trump = self.trump.expect("trump is set");
         (self.trick.leader() + 4 + self.winner_offset(trump)) % 4
@@ -661,7 +687,114 @@ impl Deal for BeloteDeal {
         let mut order: Vec<Card> = stock.iter().collect();
         rng.shuffle(&mut order);
         world.stock[self.stock_pos as usize..].copy_from_slice(&order);
+        if let Some(taker) = self.taker {
+            // The cards the others drew from the stock are redrawn from their hands in this world
+            // (as dealt: what they hold and have played), so that the deal replays (`past_moves`).
+            let by = self.played_by();
+            let mut pos = 0;
+            for p in turn_order(self.cfg.direction, self.dealer as Seat) {
+                let count = if p == taker as Seat { 2 } else { 3 };
+                if p != seat {
+                    let mut dealt = world.hands[p] | by[p];
+                    dealt.remove(self.upcard);
+                    for (i, c) in dealt.sample(count, rng).iter().enumerate() {
+                        world.stock[pos + i] = c;
+                    }
+                }
+                pos += count as usize;
+            }
+        }
         world
+    }
+
+    /// The other seats' moves so far, replayed in this world: the auction from the deal (each
+    /// hand then: its cards less those it drew from the stock after the bidding, and the
+    /// taker's upcard), then the plays from the start of play (each hand then: what it holds
+    /// now and what it has played, read from the public order of play and the trick winners).
+    /// Manual declarations are not read (those that do not score are never shown).
+    fn past_moves(&self, seat: Seat, out: &mut Vec<(BeloteDeal, BeloteAction)>) {
+        if self.step == Step::Over {
+            return;
+        }
+        let eldest = self.eldest();
+        let by = self.played_by();
+        let mut start = self.clone();
+        for (h, p) in start.hands.iter_mut().zip(by) {
+            *h |= p;
+        }
+        // The deal as dealt.
+        let mut d = start.clone();
+        if let Some(taker) = self.taker {
+            d.hands[taker as usize].remove(self.upcard);
+            let mut pos = 0;
+            for p in turn_order(self.cfg.direction, self.dealer as Seat) {
+                for _ in 0..if p == taker as Seat { 2 } else { 3 } {
+                    d.hands[p].remove(self.stock[pos]);
+                    pos += 1;
+                }
+            }
+        }
+        d.step = Step::FirstRound;
+        d.to_act = eldest as u8;
+        d.stock_pos = 0;
+        d.bids = [0; 8];
+        d.bid_count = 0;
+        d.passes = 0;
+        d.trump = None;
+        d.taker = None;
+        d.declared = [CardSet::EMPTY; 4];
+        d.declare_turns = 0;
+        d.declaration_winner = None;
+        d.declaration_points = [0; 2];
+        d.belote_holder = None;
+        d.belote_shown = 0;
+        d.trick = Trick::new(eldest);
+        d.last_trick = Trick::new(eldest);
+        d.tricks_done = 0;
+        d.tricks_won = [0; 4];
+        d.card_points = [0; 2];
+        d.history = [Card::JOKER; 32];
+        d.played = CardSet::EMPTY;
+        d.cannot_hold = [CardSet::EMPTY; 4];
+        let mut step = |d: &mut BeloteDeal, action: BeloteAction| -> bool {
+            let before = (d.to_act as Seat != seat).then(|| d.clone());
+            if d.apply(action).is_err() {
+                return false; // not this world's history (cannot happen for a consistent world)
+            }
+            if let Some(b) = before {
+                out.push((b, action));
+            }
+            true
+        };
+        for &b in &self.bids[..self.bid_count as usize] {
+            let action = match b {
+                0 => BeloteAction::Pass,
+                b => BeloteAction::Take(Suit::from_index(b as usize - 1)),
+            };
+            if !step(&mut d, action) {
+                return;
+            }
+        }
+        let n = self.played.len() as usize;
+        if n == 0 || self.step != Step::Playing {
+            return;
+        }
+        // The start of play.
+        start.to_act = eldest as u8;
+        start.trick = Trick::new(eldest);
+        start.last_trick = Trick::new(eldest);
+        start.tricks_done = 0;
+        start.tricks_won = [0; 4];
+        start.card_points = [0; 2];
+        start.history = [Card::JOKER; 32];
+        start.played = CardSet::EMPTY;
+        start.cannot_hold = [CardSet::EMPTY; 4];
+        start.belote_shown = 0;
+        for &c in &self.history[..n] {
+            if !step(&mut start, BeloteAction::Play(c)) {
+                return;
+            }
+        }
     }
 
     fn outcome(&self) -> Option<DealOutcome> {
