@@ -101,6 +101,9 @@ pub struct SoloDeal {
     /// Tricks from the start won by the declaring side without a break (for the prime bonus).
     pub(super) opening_run: u8,
     pub(super) played: CardSet,
+    /// The same cards in the order they were played (public; the first `played.len()` hold
+    /// cards), so that a world can be replayed from the start of play (`Deal::past_moves`).
+    pub(super) plays: [Card; 32],
     pub(super) cannot_hold: [CardSet; 4],
     pub(super) scores: [i64; 4],
 }
@@ -138,6 +141,7 @@ impl SoloDeal {
             tricks_won: [0; 4],
             opening_run: 0,
             played: CardSet::EMPTY,
+            plays: [Card::JOKER; 32],
             cannot_hold: [CardSet::EMPTY; 4],
             scores: [0; 4],
         }
@@ -278,6 +282,7 @@ impl SoloDeal {
         let trump = self.trump.expect("trump is set in play");
         self.cannot_hold[seat] |= self.duties().revealed_absent(card);
         self.hands[seat].remove(card);
+        self.plays[self.played.len() as usize] = card;
         self.played.insert(card);
         if Some(card) == self.called {
             self.partner_revealed = true;
@@ -313,6 +318,40 @@ impl SoloDeal {
             self.scores = deal_scores(game, declarer, partner, side_tricks, self.cfg.zero_sum_payments, prime);
             self.step = Step::Over;
         }
+    }
+
+    /// Makes an auction move (checked by the caller, or read from the log).
+    fn auction_move(&mut self, m: AuctionMove) {
+        let code = match m {
+            AuctionMove::Pass => 0,
+            AuctionMove::Ask => 1,
+            AuctionMove::AskGame(g) => 10 + g.level(),
+            AuctionMove::Yes => 20,
+        };
+        self.log_move(self.to_act as Seat, code);
+        self.auction.apply(m);
+        match self.auction.to_act() {
+            Some(next) => self.to_act = next as u8,
+            None => self.after_auction(),
+        }
+    }
+
+    /// The declarer announces (checked by the caller, or read from the deal).
+    fn announce(&mut self, game: SoloGame, trump: Suit) {
+        self.game = Some(game);
+        self.trump = Some(trump);
+        if game.with_partner() {
+            self.step = Step::Call;
+        } else {
+            self.start_play();
+        }
+    }
+
+    /// The declarer calls an ace (checked by the caller, or read from the deal).
+    fn call(&mut self, ace: Card) {
+        self.called = Some(ace);
+        self.partner = (0..4).find(|&s| self.hands[s].contains(ace)).map(|s| s as u8);
+        self.start_play();
     }
 
     fn log_move(&mut self, seat: Seat, code: u8) {
@@ -403,18 +442,7 @@ impl Deal for SoloDeal {
                         _ => "answer yes or pass".to_string(),
                     }));
                 }
-                let code = match m {
-                    AuctionMove::Pass => 0,
-                    AuctionMove::Ask => 1,
-                    AuctionMove::AskGame(g) => 10 + g.level(),
-                    AuctionMove::Yes => 20,
-                };
-                self.log_move(seat, code);
-                self.auction.apply(m);
-                match self.auction.to_act() {
-                    Some(next) => self.to_act = next as u8,
-                    None => self.after_auction(),
-                }
+                self.auction_move(m);
             }
             (Step::Announce, SoloAction::Announce(game, trump)) => {
                 let mut options = Vec::new();
@@ -425,13 +453,7 @@ impl Deal for SoloDeal {
                         options.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")
                     )));
                 }
-                self.game = Some(game);
-                self.trump = Some(trump);
-                if game.with_partner() {
-                    self.step = Step::Call;
-                } else {
-                    self.start_play();
-                }
+                self.announce(game, trump);
             }
             (Step::Call, SoloAction::Call(ace)) => {
                 let trump = self.trump.expect("trump is set");
@@ -439,9 +461,7 @@ impl Deal for SoloDeal {
                 if !callable.contains(ace) {
                     return Err(Illegal::new(format!("you may call: {callable}")));
                 }
-                self.called = Some(ace);
-                self.partner = (0..4).find(|&s| self.hands[s].contains(ace)).map(|s| s as u8);
-                self.start_play();
+                self.call(ace);
             }
             (Step::Playing, SoloAction::Play(card)) => {
                 let hand = self.hands[seat];
@@ -533,6 +553,102 @@ impl Deal for SoloDeal {
             world.partner = (0..4).find(|&s| world.hands[s].contains(ace)).map(|s| s as u8);
         }
         world
+    }
+
+    /// The other seats' moves so far, replayed in this world from the deal: the auction, the
+    /// announcement and the call (all public), then the plays. Each hand at the deal is what
+    /// it holds now and what it has played (read from the public order of play and the trick
+    /// winners). The auction is replayed as it was made, even where this world's hands would
+    /// not allow a move (both black queens with a pass): the policy then reads it as unlikely.
+    fn past_moves(&self, seat: Seat, out: &mut Vec<(SoloDeal, SoloAction)>) {
+        if self.step == Step::Over {
+            return;
+        }
+        let n = self.played.len() as usize;
+        let first = (self.dealer as Seat + 1) % 4;
+        let mut d = self.clone();
+        if let Some(trump) = self.trump {
+            // The eldest leads the first trick, each trick's winner the next.
+            let mut leader = first;
+            for k in 0..n.div_ceil(4) {
+                let cards = &self.plays[4 * k..(4 * k + 4).min(n)];
+                let mut t = Trick::new(leader);
+                for (j, &c) in cards.iter().enumerate() {
+                    d.hands[(leader + j) % 4].insert(c);
+                    t.push(c);
+                }
+                if cards.len() == 4 {
+                    let i = t.winning_index(Some(trump), |c| Some(suit_of(c, trump)), |c| strength(c, trump));
+                    leader = (leader + i) % 4;
+                }
+            }
+        }
+        // The deal as dealt.
+        let turn = [first, (first + 1) % 4, (first + 2) % 4, self.dealer as Seat];
+        d.step = Step::Auction;
+        d.to_act = first as u8;
+        d.auction = Auction::new(turn);
+        d.log = [(0, 0); 24];
+        d.log_len = 0;
+        d.declarer = None;
+        d.all_passed = false;
+        d.game = None;
+        d.trump = None;
+        d.called = None;
+        d.partner = None;
+        d.partner_revealed = false;
+        d.trick = Trick::new(first);
+        d.last_trick = Trick::new(first);
+        d.tricks_done = 0;
+        d.tricks_won = [0; 4];
+        d.opening_run = 0;
+        d.played = CardSet::EMPTY;
+        d.plays = [Card::JOKER; 32];
+        d.cannot_hold = [CardSet::EMPTY; 4];
+        let mut push = |d: &SoloDeal, action: SoloAction| {
+            if d.to_act as Seat != seat {
+                out.push((d.clone(), action));
+            }
+        };
+        for &(_, code) in &self.log[..self.log_len as usize] {
+            let (m, action) = match code {
+                0 => (AuctionMove::Pass, SoloAction::Pass),
+                1 => (AuctionMove::Ask, SoloAction::Ask),
+                20 => (AuctionMove::Yes, SoloAction::Yes),
+                c => {
+                    let Some(g) = SoloGame::from_level(c - 10) else {
+                        return;
+                    };
+                    (AuctionMove::AskGame(g), SoloAction::AskGame(g))
+                }
+            };
+            push(&d, action);
+            d.auction_move(m);
+        }
+        let (Some(game), Some(trump)) = (self.game, self.trump) else {
+            return;
+        };
+        if d.step != Step::Announce {
+            return; // not this deal's auction (cannot happen)
+        }
+        push(&d, SoloAction::Announce(game, trump));
+        d.announce(game, trump);
+        if let Some(ace) = self.called {
+            push(&d, SoloAction::Call(ace));
+            d.call(ace);
+        }
+        if self.step != Step::Playing {
+            return;
+        }
+        for &c in &self.plays[..n] {
+            let before = (d.to_act as Seat != seat).then(|| d.clone());
+            if d.apply(SoloAction::Play(c)).is_err() {
+                return; // not this world's history (cannot happen for a consistent world)
+            }
+            if let Some(b) = before {
+                out.push((b, SoloAction::Play(c)));
+            }
+        }
     }
 
     fn bidding(&self) -> bool {
