@@ -110,6 +110,9 @@ pub struct PinochleDeal {
     pub(super) taken: [i64; 3],
     pub(super) played: DoubleSet,
     pub(super) played_by: [DoubleSet; 3],
+    /// The cards played in order (public; the first `played.len()` hold cards), so that a
+    /// world can be replayed from the start of play (`Deal::past_moves`).
+    pub(super) plays: [Card; 45],
     pub(super) cannot_hold: [CardSet; 3],
     pub(super) outcome: Option<Outcome>,
     pub(super) bidder_total: i64,
@@ -170,6 +173,7 @@ impl PinochleDeal {
             taken: [0; 3],
             played: DoubleSet::EMPTY,
             played_by: [DoubleSet::EMPTY; 3],
+            plays: [Card::JOKER; 45],
             cannot_hold: [CardSet::EMPTY; 3],
             outcome: None,
             bidder_total: 0,
@@ -335,6 +339,7 @@ impl PinochleDeal {
         let trump = self.trump.expect("trump is named");
         self.cannot_hold[seat] |= self.duties().revealed_absent(card);
         self.hands[seat].remove(card);
+        self.plays[self.played.len() as usize] = card;
         self.played.insert(card);
         self.played_by[seat].insert(card);
         self.trick.push(card);
@@ -629,6 +634,101 @@ impl Deal for PinochleDeal {
 
     fn outcome(&self) -> Option<DealOutcome> {
         (self.step == Step::Over).then(|| DealOutcome::new(self.deltas.to_vec()))
+    }
+
+    /// The other seats' moves so far, replayed in this world from the deal: the auction, the
+    /// bidder's trump and whether it plays on (all public), then the plays. Each hand at the
+    /// deal is what it holds now and what it has played, and for the bidder what it buried
+    /// less the widow. The burial (hidden, in an unknown order) is not read: it is made at
+    /// once, and the meld is the one laid on the table.
+    fn past_moves(&self, seat: Seat, out: &mut Vec<(PinochleDeal, PinochleAction)>) {
+        if self.step == Step::Over {
+            return;
+        }
+        let first = (self.dealer as Seat + 1) % 3;
+        let mut d = self.clone();
+        for s in 0..3 {
+            d.hands[s].add_all(&self.played_by[s]);
+        }
+        if let (Some(b), true) = (self.high_bidder, self.widow_taken) {
+            let b = b as usize;
+            d.hands[b].add_all(&self.buried);
+            for &c in &self.widow {
+                d.hands[b].remove(c);
+            }
+        }
+        // The deal as dealt.
+        d.step = Step::Auction;
+        d.to_act = first as u8;
+        d.widow_taken = false;
+        d.passed = [false; 3];
+        d.high_bid = 0;
+        d.high_bidder = None;
+        d.bid_log = Arc::default();
+        d.trump = None;
+        d.meld = None;
+        d.buried = DoubleSet::EMPTY;
+        d.trick = Trick::new(first);
+        d.last_trick = Trick::new(first);
+        d.tricks_done = 0;
+        d.taken = [0; 3];
+        d.played = DoubleSet::EMPTY;
+        d.played_by = [DoubleSet::EMPTY; 3];
+        d.plays = [Card::JOKER; 45];
+        d.cannot_hold = [CardSet::EMPTY; 3];
+        d.bidder_total = 0;
+        let mut step = |d: &mut PinochleDeal, action: PinochleAction| -> bool {
+            let before = (d.to_act as Seat != seat).then(|| d.clone());
+            if d.apply(action).is_err() {
+                return false; // not this world's history (cannot happen for a consistent world)
+            }
+            if let Some(b) = before {
+                out.push((b, action));
+            }
+            true
+        };
+        for &(_, bid) in self.bid_log.iter() {
+            let action = if bid == 0 {
+                PinochleAction::Pass
+            } else {
+                PinochleAction::Bid(bid)
+            };
+            if !step(&mut d, action) {
+                return;
+            }
+        }
+        let (Some(trump), Some(meld)) = (self.trump, &self.meld) else {
+            return;
+        };
+        if d.step != Step::NameTrump || !step(&mut d, PinochleAction::Trump(trump)) {
+            return;
+        }
+        // The meld on the table (this world's hand might show another), then the burial.
+        d.meld = Some(meld.clone());
+        d.bidder_total = meld.points;
+        d.outcome = None;
+        d.deltas = [0; 3];
+        d.step = Step::Bury;
+        if self.step == Step::Bury {
+            return;
+        }
+        let b = d.to_act as usize;
+        for c in self.buried.iter() {
+            d.hands[b].remove(c);
+            d.buried.insert(c);
+        }
+        d.after_bury();
+        if self.step != Step::Playing {
+            return;
+        }
+        if d.step == Step::Concede && !step(&mut d, PinochleAction::PlayOn) {
+            return;
+        }
+        for &c in &self.plays[..self.played.len() as usize] {
+            if !step(&mut d, PinochleAction::Play(c)) {
+                return;
+            }
+        }
     }
 
     fn thrown_in(&self) -> bool {
