@@ -127,6 +127,12 @@ pub struct BigThreeDeal {
     pub(super) table: Option<(Combo, u8)>,
     pub(super) table_cards: CardSet,
     pub(super) played: CardSet,
+    /// The moves of the play in order (public; the first `played.len()` entries hold cards),
+    /// so that a world can be replayed from the start of play (`Deal::past_moves`): each
+    /// card played as its id (low six bits) with, in the top two bits, 0 for a card of the same
+    /// play as the one before, or 1 + the passes just before a new play (0 to 2, two clearing
+    /// the table). One byte a card keeps the state small.
+    pub(super) plays: [u8; 52],
     pub(super) winner: Option<u8>,
     pub(super) deltas: [i64; 3],
 }
@@ -172,6 +178,7 @@ impl BigThreeDeal {
             table: None,
             table_cards: CardSet::EMPTY,
             played: CardSet::EMPTY,
+            plays: [0; 52],
             winner: None,
             deltas: [0; 3],
         }
@@ -263,6 +270,17 @@ impl BigThreeDeal {
 
     fn play(&mut self, combo: Combo, cards: CardSet) {
         let seat = self.to_act as usize;
+        let at = self.played.len() as usize;
+        // Two passes cleared the table before a lead (but the first).
+        let passes = if self.table.is_none() && at > 0 {
+            2
+        } else {
+            self.passes_in_row
+        };
+        for (i, c) in cards.iter().enumerate() {
+            let tag = if i == 0 { 1 + passes } else { 0 };
+            self.plays[at + i] = c.id() | tag << 6;
+        }
         self.hands[seat] -= cards;
         self.played |= cards;
         self.table = Some((combo, seat as u8));
@@ -273,6 +291,39 @@ impl BigThreeDeal {
         } else {
             self.to_act = self.next(seat) as u8;
         }
+    }
+
+    /// The plays so far in order, each with the passes just before it and its cards, and how
+    /// many there are (`None` if the log does not read).
+    fn play_log(&self) -> Option<([(u8, CardSet); 52], usize)> {
+        let mut log = [(0u8, CardSet::EMPTY); 52];
+        let mut plays = 0;
+        for &b in &self.plays[..self.played.len() as usize] {
+            let card = Card::from_id(b & 63)?;
+            if b >> 6 > 0 {
+                log[plays] = ((b >> 6) - 1, CardSet::EMPTY);
+                plays += 1;
+            }
+            log.get_mut(plays.checked_sub(1)?)?.1.insert(card);
+        }
+        Some((log, plays))
+    }
+
+    /// The cards each seat has played, from the log of plays: the turn passes on after a play
+    /// or a pass, and two passes in a row give the lead back to the last player to play.
+    fn played_by(&self, log: &[(u8, CardSet)]) -> [CardSet; 3] {
+        let mut by = [CardSet::EMPTY; 3];
+        let mut to_act = self.opener as Seat;
+        let mut last = to_act;
+        for &(passes, cards) in log {
+            for p in 0..passes {
+                to_act = if p == 1 { last } else { self.next(to_act) };
+            }
+            by[to_act] |= cards;
+            last = to_act;
+            to_act = self.next(to_act);
+        }
+        by
     }
 
     fn finish(&mut self, winner: Seat) {
@@ -484,14 +535,103 @@ impl Deal for BigThreeDeal {
             world.widow = w;
         } else if solo != Some(seat) && !self.cfg.show_widow {
             // Which four cards the widow held is hidden from this seat: the hearts known to have
-            // been in it, then cards of the solo player's (or, late in the hand, played cards).
+            // been in it, then cards of the solo player's (or, late in the hand, cards it played).
             let s = solo.expect("a solo player");
             let need = 4 - lower_hearts.len();
             let from_hand = (world.hands[s] - lower_hearts).sample(need, rng);
-            let top_up = (self.played - lower_hearts - from_hand).sample(need - from_hand.len(), rng);
+            let by_solo = self
+                .play_log()
+                .map_or(self.played, |(log, n)| self.played_by(&log[..n])[s]);
+            let top_up = (by_solo - lower_hearts - from_hand).sample(need - from_hand.len(), rng);
             world.widow = lower_hearts | from_hand | top_up;
         }
         world
+    }
+
+    /// The other seats' moves so far, replayed in this world from the deal: the bidding (public,
+    /// and open to every hand alike), then the plays and passes. Each hand at the deal is what it
+    /// holds now and what it has played (read from the public log of plays and the turn order),
+    /// less the widow for the solo player. A play is reported in its canonical form
+    /// (`Play(combo)`, as the legal actions list it) and replayed with the cards really played.
+    fn past_moves(&self, seat: Seat, out: &mut Vec<(BigThreeDeal, BigThreeAction)>) {
+        if self.step == Step::Over {
+            return;
+        }
+        let Some((log, plays)) = self.play_log() else {
+            return;
+        };
+        let log = &log[..plays];
+        let mut d = self.clone();
+        for (h, by) in d.hands.iter_mut().zip(self.played_by(log)) {
+            *h |= by;
+        }
+        if let Some(solo) = self.solo {
+            d.hands[solo as usize] -= self.widow;
+        }
+        // The deal as dealt.
+        d.step = Step::Bidding;
+        d.to_act = self.opener;
+        d.bids = [(0, 0); 12];
+        d.bid_len = 0;
+        d.high_bid = 0;
+        d.high_bidder = None;
+        d.passed = [false; 3];
+        d.passes_in_row = 0;
+        d.solo = None;
+        d.table = None;
+        d.table_cards = CardSet::EMPTY;
+        d.played = CardSet::EMPTY;
+        d.plays = [0; 52];
+        let mut step = |d: &mut BigThreeDeal, action: BigThreeAction, shown: BigThreeAction| -> bool {
+            let before = (d.to_act as Seat != seat).then(|| d.clone());
+            if d.apply(action).is_err() {
+                return false; // not this world's history (cannot happen for a consistent world)
+            }
+            if let Some(b) = before {
+                out.push((b, shown));
+            }
+            true
+        };
+        for &(_, bid) in &self.bids[..self.bid_len as usize] {
+            let action = if bid == 0 {
+                BigThreeAction::Pass
+            } else {
+                BigThreeAction::Bid(bid)
+            };
+            if !step(&mut d, action, action) {
+                return;
+            }
+        }
+        if self.step != Step::Playing {
+            return;
+        }
+        // The passes since the last play: two cleared the table.
+        let trailing = match (plays, self.table) {
+            (0, _) => 0,
+            (_, None) => 2,
+            _ => self.passes_in_row,
+        };
+        for k in 0..=plays {
+            let passes = log.get(k).map_or(trailing, |p| p.0);
+            for _ in 0..passes {
+                if !step(&mut d, BigThreeAction::Pass, BigThreeAction::Pass) {
+                    return;
+                }
+            }
+            let Some(&(_, cards)) = log.get(k) else {
+                break;
+            };
+            let Some(BigThreeAction::PlayCards(combo, _)) = BigThreeAction::with_cards(cards) else {
+                return;
+            };
+            if !step(
+                &mut d,
+                BigThreeAction::PlayCards(combo, cards),
+                BigThreeAction::Play(combo),
+            ) {
+                return;
+            }
+        }
     }
 
     fn canonical(&self, action: BigThreeAction) -> BigThreeAction {
