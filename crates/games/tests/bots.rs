@@ -170,9 +170,39 @@ fn lookahead_bots_beat_the_rule_bots() {
 fn past_moves_replay_the_history() {
     assert!(testkit::assert_past_moves_replay_history::<games::hearts::Hearts>(4, 3, 1) > 100);
     assert!(testkit::assert_past_moves_replay_history::<games::tribello::Tribello>(3, 3, 1) > 100);
+    assert!(testkit::assert_past_moves_replay_history::<games::belote::Belote>(4, 3, 1) > 100);
+    assert!(testkit::assert_past_moves_replay_history::<games::solo::Solo>(4, 3, 1) > 100);
+    assert!(testkit::assert_past_moves_replay_history::<games::pinochle::AuctionPinochle>(3, 6, 1) > 100);
+    assert!(testkit::assert_past_moves_replay_history::<games::big_three::BigThree>(3, 3, 1) > 100);
+    // Variants that move the turn, the first lead or what is public.
+    assert!(
+        testkit::assert_past_moves_replay_history_with::<games::belote::Belote>(
+            4,
+            &["direction=counter-clockwise", "auto_declare=false"],
+            3,
+            2
+        ) > 100
+    );
+    assert!(testkit::assert_past_moves_replay_history_with::<games::solo::Solo>(4, &["call_ace_rule=any"], 3, 2) > 100);
+    assert!(
+        testkit::assert_past_moves_replay_history_with::<games::pinochle::AuctionPinochle>(
+            3,
+            &["first_lead=dealer-left", "must_head=always"],
+            6,
+            2
+        ) > 100
+    );
+    assert!(
+        testkit::assert_past_moves_replay_history_with::<games::big_three::BigThree>(
+            3,
+            &["direction=counter-clockwise", "show_widow=true", "pass_is_final=false"],
+            3,
+            2
+        ) > 100
+    );
     // Games without `past_moves` rebuild nothing, and their worlds stay uniform.
     assert_eq!(
-        testkit::assert_past_moves_replay_history::<games::belote::Belote>(4, 1, 1),
+        testkit::assert_past_moves_replay_history::<games::ace_deuce_jack::AceDeuceJack>(4, 1, 1),
         0
     );
 }

@@ -763,7 +763,17 @@ pub fn assert_bot_uses_only_views<G: Game>(players: usize, variants: &[&str], na
 /// and a world sampled for the asking seat rebuilds as many moves by the same seats. Returns
 /// how many moves were rebuilt in all (so a caller can require some).
 pub fn assert_past_moves_replay_history<G: Game>(players: usize, matches: u64, seed: u64) -> usize {
-    let v = Variants::defaults(G::info().variants);
+    assert_past_moves_replay_history_with::<G>(players, &[], matches, seed)
+}
+
+/// [`assert_past_moves_replay_history`] with these variants (`key=value` each).
+pub fn assert_past_moves_replay_history_with<G: Game>(
+    players: usize,
+    variants: &[&str],
+    matches: u64,
+    seed: u64,
+) -> usize {
+    let v = Variants::parse(G::info().variants, variants).unwrap_or_else(|e| panic!("{e}"));
     let mut rng = GameRng::from_seed(seed);
     let mut legal = Vec::new();
     let mut rebuilt = 0;
