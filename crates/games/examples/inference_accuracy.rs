@@ -6,33 +6,53 @@
 //!
 //! Every seat plays `medium` (the rule bot, whose moves the inference reads). At the first
 //! decision after `k` tricks, the seat to act draws `candidates` worlds; for each card it cannot
-//! see, the probability a world puts on the card's true holder is 1 or 0, averaged over the
+//! see in another player's hand, the probability a world puts on the card's true holder is 1 or
+//! 0 (for Auction Pinochle's double pack, the copies a world puts there), averaged over the
 //! worlds (uniformly, or by weight) and then over cards and deals.
 //!
+//! The measuring points follow each game's length: Hearts, Tribello (13 tricks) and Auction
+//! Pinochle (15) after 2, 5, 8 and 11 tricks; Belote and Solo (8 tricks) after 1, 3, 5 and 7.
+//! Big Three has no tricks: a deal is a climb of combinations and passes until a hand is empty,
+//! so its "tricks" are cards played in threes (a round of one card a player): the points are
+//! after 6, 15, 24 and 33 cards played, where deals last long enough (a hand that ends sooner
+//! counts only at the points it reached).
+//!
 //! `cargo run --release -p games --example inference_accuracy -- [deals] [candidates] [temperature ...]`
-//! (default 100 deals, 200 candidates, temperatures 0.25, 1 and 2). Only games whose deals
-//! implement `Deal::past_moves` can be read; so far Hearts and Tribello (the others are listed
-//! as not read).
+//! (default 100 deals, 200 candidates, temperatures 0.25, 1 and 2). Games whose deals implement
+//! `Deal::past_moves` can be read: Hearts and Tribello (plays), Belote, Solo, Auction Pinochle and
+//! Big Three (their auctions too, the bids being public).
 
 use bots::{Inference, SoftPolicy};
-use cards::{CardSet, GameRng};
+use cards::{CardCounts, CardSet, GameRng};
 use engine::{Deal, Decision, Game, Match, MatchSetup, Variants};
+use games::belote::{Belote, BeloteDeal};
+use games::big_three::{BigThree, BigThreeDeal};
 use games::hearts::{Hearts, HeartsDeal};
+use games::pinochle::{AuctionPinochle, PinochleDeal};
+use games::solo::{Solo, SoloDeal};
 use games::tribello::{Tribello, TribelloDeal};
 
+/// Measuring points (tricks done) for games of 13 to 15 tricks, and for games of 8.
 const POINTS: [u8; 4] = [2, 5, 8, 11];
+const SHORT_POINTS: [u8; 4] = [1, 3, 5, 7];
 
 /// What the table needs of a trick game's deal: the hands, whether cards are being played, and
-/// how many tricks are done.
+/// how many tricks are done (Big Three: cards played, in threes).
 trait Hands: Deal {
-    fn hand_of(&self, seat: usize) -> CardSet;
+    fn hand_of(&self, seat: usize) -> CardCounts;
     fn playing(&self) -> bool;
     fn tricks(&self, seat: usize) -> u8;
 }
 
+fn counts(set: CardSet) -> CardCounts {
+    let mut c = CardCounts::new();
+    c.add_set(set);
+    c
+}
+
 impl Hands for HeartsDeal {
-    fn hand_of(&self, seat: usize) -> CardSet {
-        self.hand(seat)
+    fn hand_of(&self, seat: usize) -> CardCounts {
+        counts(self.hand(seat))
     }
     fn playing(&self) -> bool {
         self.phase() == games::hearts::Phase::Playing
@@ -43,14 +63,62 @@ impl Hands for HeartsDeal {
 }
 
 impl Hands for TribelloDeal {
-    fn hand_of(&self, seat: usize) -> CardSet {
-        self.hand(seat)
+    fn hand_of(&self, seat: usize) -> CardCounts {
+        counts(self.hand(seat))
     }
     fn playing(&self) -> bool {
         self.step() == games::tribello::Step::Play
     }
     fn tricks(&self, seat: usize) -> u8 {
         self.view(seat).tricks_won.iter().sum()
+    }
+}
+
+impl Hands for BeloteDeal {
+    fn hand_of(&self, seat: usize) -> CardCounts {
+        counts(self.hand(seat))
+    }
+    fn playing(&self) -> bool {
+        self.step() == games::belote::Step::Playing
+    }
+    fn tricks(&self, seat: usize) -> u8 {
+        self.view(seat).tricks_won.iter().sum()
+    }
+}
+
+impl Hands for SoloDeal {
+    fn hand_of(&self, seat: usize) -> CardCounts {
+        counts(self.hand(seat))
+    }
+    fn playing(&self) -> bool {
+        self.step() == games::solo::Step::Playing
+    }
+    fn tricks(&self, _seat: usize) -> u8 {
+        self.tricks_won().iter().sum()
+    }
+}
+
+impl Hands for PinochleDeal {
+    fn hand_of(&self, seat: usize) -> CardCounts {
+        self.hand(seat).to_counts()
+    }
+    fn playing(&self) -> bool {
+        self.step() == games::pinochle::Step::Playing
+    }
+    fn tricks(&self, seat: usize) -> u8 {
+        (self.view(seat).played.len() / 3) as u8
+    }
+}
+
+impl Hands for BigThreeDeal {
+    fn hand_of(&self, seat: usize) -> CardCounts {
+        counts(self.hand(seat))
+    }
+    fn playing(&self) -> bool {
+        self.step() == games::big_three::Step::Playing
+    }
+    fn tricks(&self, seat: usize) -> u8 {
+        (self.view(seat).played.len() / 3) as u8
     }
 }
 
@@ -67,11 +135,10 @@ fn truth_share<D: Hands>(world: &D, truth: &D, seat: usize, players: usize) -> (
     let mut hits = 0.0;
     let mut cards = 0.0;
     for q in (0..players).filter(|&q| q != seat) {
-        for c in truth.hand_of(q).iter() {
-            cards += 1.0;
-            if world.hand_of(q).contains(c) {
-                hits += 1.0;
-            }
+        let there = world.hand_of(q);
+        for (c, n) in truth.hand_of(q).iter() {
+            cards += f64::from(n);
+            hits += f64::from(n.min(there.count(c)));
         }
     }
     (hits, cards)
@@ -87,23 +154,24 @@ fn main() {
     }
     println!("{deals} deals a game, {candidates} candidate worlds per point, every seat medium");
     println!(
-        "{:>9} {:>11} {:>7} {:>9} {:>9} {:>9} {:>9}",
+        "{:>16} {:>11} {:>7} {:>9} {:>9} {:>9} {:>9}",
         "game", "temperature", "tricks", "uniform", "inferred", "gain", "ess"
     );
-    table::<Hearts>(4, deals, candidates, &temps);
-    table::<Tribello>(3, deals, candidates, &temps);
-    for game in ["belote", "solo", "auction-pinochle", "big-three"] {
-        println!("{game:>9}: not read yet (its deal does not implement Deal::past_moves)");
-    }
+    table::<Hearts>(4, POINTS, deals, candidates, &temps);
+    table::<Tribello>(3, POINTS, deals, candidates, &temps);
+    table::<Belote>(4, SHORT_POINTS, deals, candidates, &temps);
+    table::<Solo>(4, SHORT_POINTS, deals, candidates, &temps);
+    table::<AuctionPinochle>(3, POINTS, deals, candidates, &temps);
+    table::<BigThree>(3, POINTS, deals, candidates, &temps);
 }
 
-fn table<G: Game>(players: usize, deals: u64, candidates: usize, temps: &[f64])
+fn table<G: Game>(players: usize, points: [u8; 4], deals: u64, candidates: usize, temps: &[f64])
 where
     G::Deal: Hands,
 {
     let v = Variants::defaults(G::info().variants);
     for &t in temps {
-        let mut sums: Vec<Sums> = POINTS
+        let mut sums: Vec<Sums> = points
             .iter()
             .map(|_| Sums {
                 uniform: 0.0,
@@ -128,7 +196,7 @@ where
             while !m.is_over() {
                 let deal = m.deal().clone();
                 let seat = deal.to_act().expect("a seat");
-                if next_point < POINTS.len() && deal.playing() && deal.tricks(seat) >= POINTS[next_point] {
+                if next_point < points.len() && deal.playing() && deal.tricks(seat) >= points[next_point] {
                     let mut worlds = Vec::new();
                     let mut logs = Vec::new();
                     for _ in 0..candidates {
@@ -153,10 +221,10 @@ where
                 m.apply(a).unwrap();
             }
         }
-        for (k, s) in POINTS.iter().zip(&sums) {
+        for (k, s) in points.iter().zip(&sums) {
             let (u, i) = (s.uniform / s.cards, s.inferred / s.cards);
             println!(
-                "{:>9} {:>11} {:>7} {:>9.4} {:>9.4} {:>+9.4} {:>9.1}",
+                "{:>16} {:>11} {:>7} {:>9.4} {:>9.4} {:>+9.4} {:>9.1}",
                 G::info().id,
                 t,
                 k,

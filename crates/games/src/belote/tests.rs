@@ -689,3 +689,12 @@ fn rule_bots_beat_random_players() {
     let d = testkit::duel::<Belote>(4, &[], "rule", 60, |k, s| s % 2 == (k % 2) as usize);
     assert!(d.bot_wins * 100 >= d.matches * 85, "{d:?}");
 }
+
+/// Search bots clone states constantly: the state stays small and flat, the public order of
+/// play (which `Deal::past_moves` replays for policy-based inference) included as a fixed
+/// array of 32 bytes.
+#[test]
+fn state_is_small_and_flat() {
+    let size = std::mem::size_of::<BeloteDeal>();
+    assert!(size <= 344, "BeloteDeal is {size} bytes");
+}

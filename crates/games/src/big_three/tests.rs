@@ -679,3 +679,12 @@ fn the_rule_bot_bids_high_on_better_than_even_odds_and_passes_otherwise() {
     assert!(win_chance(&d.view(2)) < 0.5);
     assert_eq!(rule_choice(&d), BigThreeAction::Pass);
 }
+
+/// Search bots clone states constantly: the state stays small and flat, the public order of
+/// play (which `Deal::past_moves` replays for policy-based inference) included as a fixed
+/// array of 52 bytes.
+#[test]
+fn state_is_small_and_flat() {
+    let size = std::mem::size_of::<BigThreeDeal>();
+    assert!(size <= 192, "BigThreeDeal is {size} bytes");
+}

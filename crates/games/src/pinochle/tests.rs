@@ -746,3 +746,12 @@ fn a_thrown_in_hand_is_counted_and_told_plainly() {
     }
     assert_eq!((m.deals_completed(), m.deals_thrown_in()), (1, 1));
 }
+
+/// Search bots clone states constantly: the state stays small (flat but for the meld listing
+/// and the shared auction log), the public order of play (which `Deal::past_moves` replays for
+/// policy-based inference) included as a fixed array of 45 bytes.
+#[test]
+fn state_is_small_and_flat() {
+    let size = std::mem::size_of::<PinochleDeal>();
+    assert!(size <= 416, "PinochleDeal is {size} bytes");
+}

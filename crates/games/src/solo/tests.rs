@@ -463,3 +463,12 @@ fn the_rule_bot_declares_the_game_its_estimate_prefers() {
         }
     }
 }
+
+/// Search bots clone states constantly: the state stays small and flat, the public order of
+/// play (which `Deal::past_moves` replays for policy-based inference) included as a fixed
+/// array of 32 bytes.
+#[test]
+fn state_is_small_and_flat() {
+    let size = std::mem::size_of::<SoloDeal>();
+    assert!(size <= 264, "SoloDeal is {size} bytes");
+}
