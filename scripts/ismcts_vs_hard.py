@@ -12,12 +12,12 @@ a segmentation fault in its own Hearts once another player has passed (its resam
 pass phase), so only the play of the cards is compared.
 
 Printed: `hard`'s lead in points per deal (the ISMCTS seats' mean points minus the `hard`
-seats', over both plays of a deal), with a 95% interval over deals, and each side's time per
-move (mean and 99th percentile). The issue's target: `hard` ahead by at least 3 points per deal
+seats', over both plays of a deal), with a 95% interval over deals, each side's time per
+move (mean and 99th percentile), and how many moons each side shot. The issue's target: `hard` ahead by at least 3 points per deal
 at no more time per move than ISMCTS.
 
 Usage: python scripts/ismcts_vs_hard.py [--deals 150] [--simulations 2500] [--uct-c 18.2]
-       [--bot hard] [--seed 1]
+       [--bot hard] [--seed 1] [--leads-out FILE]
 Needs the Python package and open_spiel (scripts/test-python.sh's venv has both:
 target/pyenv/bin/python scripts/ismcts_vs_hard.py).
 """
@@ -25,6 +25,7 @@ target/pyenv/bin/python scripts/ismcts_vs_hard.py).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -93,12 +94,14 @@ def main():
     ap.add_argument("--uct-c", type=float, default=18.2)
     ap.add_argument("--bot", default="hard")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--leads-out", help="write each deal's lead here (JSON), to pair runs on the same deals")
     args = ap.parse_args()
     rng = np.random.RandomState(args.seed)
     s = pyspiel.load_game(OPENSPIEL_HEARTS).new_initial_state()
     s.apply_action(1)
     cards = [s.action_to_string(a) for a, _ in s.chance_outcomes()]
     leads, times = [], {"ismcts": [], "hard": []}
+    moons = {"ismcts": 0, "hard": 0}
     for d in range(args.deals):
         order = [cards[i] for i in rng.permutation(52)]
         seed = args.seed * 100_000 + d
@@ -107,6 +110,10 @@ def main():
         ismcts_points = (a[0] + a[2] + b[1] + b[3]) / 4
         hard_points = (a[1] + a[3] + b[0] + b[2]) / 4
         leads.append(ismcts_points - hard_points)
+        # A moon: one player took every point (0 for them, 26 for each of the others).
+        for points, ismcts in ((a, {0, 2}), (b, {1, 3})):
+            if sorted(points) == [0, 26, 26, 26]:
+                moons["ismcts" if points.index(0) in ismcts else "hard"] += 1
         if (d + 1) % 10 == 0:
             print(f"  {d + 1} deals: {args.bot} ahead by {statistics.mean(leads):+.2f} points per deal", flush=True)
     mean = statistics.mean(leads)
@@ -122,6 +129,10 @@ def main():
         f"[{mean - half:+.2f}, {mean + half:+.2f}]"
     )
     print(f"time per move: {args.bot} {ms(times['hard'])}; ISMCTS {ms(times['ismcts'])}")
+    if args.leads_out:
+        with open(args.leads_out, "w") as f:
+            json.dump({"bot": args.bot, "seed": args.seed, "leads": leads}, f)
+    print(f"moons shot in {2 * args.deals} plays: {args.bot} {moons['hard']}, ISMCTS {moons['ismcts']}")
 
 
 if __name__ == "__main__":

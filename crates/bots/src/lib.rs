@@ -72,6 +72,80 @@ pub const INFER_POLICY: SoftPolicy = SoftPolicy {
     floor: 0.05,
 };
 
+/// How `hard-infer` reads the other players' moves (policy-based inference, issue 28):
+/// `candidates` worlds sampled per decision, each weighted by the likelihood of the others'
+/// moves under the rule bot's soft policy at `temperature`; inside the search the simulated
+/// players (the others in the tree, every seat in the rollouts) make a random legal move with
+/// probability `noise` instead of the rule bot's, so the search does not count on opponents who
+/// play exactly as the rule bot would.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InferenceSettings {
+    pub candidates: usize,
+    pub temperature: f64,
+    pub noise: f64,
+}
+
+/// `hard-infer`'s default settings.
+pub const INFER_DEFAULTS: InferenceSettings = InferenceSettings {
+    candidates: INFER_CANDIDATES,
+    temperature: INFER_POLICY.temperature,
+    noise: 0.0,
+};
+
+/// The `hard` family: the game's own kind of search (`Game::hard_search`), and for the tree
+/// search rule-bot rollouts, the opponent model, the rule bot as guide, bids weighed by playing
+/// each out ([`ContractSearch`]), and worlds read from the other seats' moves where `inference`
+/// says so (games without `Deal::past_moves` get uniform worlds: the inference reads nothing).
+fn hard_bot<G: Game>(
+    game: &G,
+    label: &str,
+    iterations: u32,
+    scoring: Scoring,
+    inference: Option<InferenceSettings>,
+) -> Result<Box<dyn Bot<G::Deal>>, String> {
+    let rule = || game.bot("rule");
+    let higher = G::info().higher_is_better;
+    match G::hard_search() {
+        engine::HardSearch::PairedRollouts => {
+            if let Some(policy) = rule() {
+                return Ok(Box::new(PairedRollouts::new(label, iterations, policy, higher)));
+            }
+        }
+        // A game's own lookahead bot has no iteration budget: `hard:N` plays it too.
+        engine::HardSearch::GameBot(bot) => {
+            return game
+                .bot(bot)
+                .ok_or_else(|| format!("{} names '{bot}' as its hard bot but has none", G::info().id));
+        }
+        engine::HardSearch::Tree => {}
+    }
+    let noise = inference.map_or(0.0, |s| s.noise);
+    let rollout = match rule() {
+        Some(bot) if G::rule_bot_suits_rollouts() && noise > 0.0 => Rollout::Bot(Box::new(Noisy {
+            inner: bot,
+            noise,
+            name: "noisy rule bot".into(),
+        })),
+        Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
+        _ => Rollout::Random,
+    };
+    let reader = inference.and_then(|s| {
+        rule().map(|bot| Inference::new(bot, s.candidates, SoftPolicy::new(s.temperature, INFER_POLICY.floor)))
+    });
+    let tree: Box<dyn Bot<G::Deal>> = Box::new(
+        Ismcts::new(label, Budget::Iterations(iterations), rollout, higher)
+            .with_guide(rule())
+            .with_opponent_model(true)
+            .with_scoring(scoring)
+            .with_inference(reader),
+    );
+    // Bids are weighed by playing each out with the rule bot (where it is cheap enough).
+    Ok(match rule() {
+        Some(policy) if G::rule_bot_suits_rollouts() => Box::new(ContractSearch::new(tree, policy, iterations, higher)),
+        _ => tree,
+    })
+}
+
 /// Every bot name available for game `G`.
 pub fn bot_names<G: Game>() -> Vec<&'static str> {
     let mut names = vec!["random", "easy", "medium", "hard", "hard-infer", "ismcts"];
@@ -98,9 +172,10 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
         }
         _ => {}
     }
-    // `hard-infer[:N[:C[:T]]]`: `hard`'s tree search with N iterations over worlds weighted by
-    // the other seats' moves, from C candidates at soft-policy temperature T (games without
-    // `Deal::past_moves`, or with another `hard`, play as `hard`).
+    // `hard-infer[:N[:C[:T[:E]]]]`: `hard`'s tree search with N iterations over worlds weighted by
+    // the other seats' moves, from C candidates at soft-policy temperature T, simulated players
+    // moving at random with probability E (defaults 200, 1 and 0). Games without
+    // `Deal::past_moves` search uniform worlds, as `hard`.
     if let Some(rest) = name.strip_prefix("hard-infer") {
         let parts: Vec<&str> = rest
             .strip_prefix(':')
@@ -109,44 +184,45 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
         if !rest.is_empty() && parts.is_empty() {
             return Err(format!("unknown bot '{name}'"));
         }
-        let bad = || format!("bad settings in '{name}': write hard-infer:ITERATIONS:CANDIDATES:TEMPERATURE");
+        let bad = || format!("bad settings in '{name}': write hard-infer:ITERATIONS:CANDIDATES:TEMPERATURE:NOISE");
+        let defaults = INFER_DEFAULTS;
         let iterations = match parts.first() {
             Some(n) => n.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(bad)?,
             None => game.hard_iterations(),
         };
         let candidates = match parts.get(1) {
             Some(n) => n.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(bad)?,
-            None => INFER_CANDIDATES,
+            None => defaults.candidates,
         };
         let temperature = match parts.get(2) {
             Some(t) => t.parse().ok().filter(|&t: &f64| t > 0.0).ok_or_else(bad)?,
-            None => INFER_POLICY.temperature,
+            None => defaults.temperature,
         };
-        if parts.len() > 3 {
+        let noise = match parts.get(3) {
+            Some(e) => e
+                .parse()
+                .ok()
+                .filter(|e: &f64| (0.0..1.0).contains(e))
+                .ok_or_else(bad)?,
+            None => defaults.noise,
+        };
+        if parts.len() > 4 {
             return Err(bad());
         }
-        if !matches!(G::hard_search(), engine::HardSearch::Tree) {
-            return make_bot(game, &format!("hard:{iterations}"));
-        }
-        let rollout = match rule() {
-            Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
-            _ => Rollout::Random,
+        let settings = InferenceSettings {
+            candidates,
+            temperature,
+            noise,
         };
-        let inference =
-            rule().map(|bot| Inference::new(bot, candidates, SoftPolicy::new(temperature, INFER_POLICY.floor)));
-        return Ok(Box::new(
-            Ismcts::new("hard-infer", Budget::Iterations(iterations), rollout, higher)
-                .with_guide(rule())
-                .with_opponent_model(true)
-                .with_inference(inference),
-        ));
+        return hard_bot(game, "hard-infer", iterations, Scoring::Points, Some(settings));
     }
-    // `hard`, or `hard:N` for N iterations with the same rollouts; `hard-ranked[:N]` credits
+    // `hard`, or `hard:N` for N iterations, over uniform worlds (reading the other players'
+    // moves measured no better: README, "How strong the bots are"); `hard-ranked[:N]` credits
     // simulations by place within the deal, as `hard` did before it counted points (kept to
-    // compare the two).
-    let (hard_rest, scoring) = match name.strip_prefix("hard-ranked") {
-        Some(rest) => (Some(rest), Scoring::Ranked),
-        None => (name.strip_prefix("hard"), Scoring::Points),
+    // compare).
+    let (label, hard_rest, scoring) = match name.strip_prefix("hard-ranked") {
+        Some(rest) => ("hard-ranked", Some(rest), Scoring::Ranked),
+        None => ("hard", name.strip_prefix("hard"), Scoring::Points),
     };
     if let Some(rest) = hard_rest {
         let iterations = match rest.strip_prefix(':') {
@@ -155,40 +231,10 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
                 .parse()
                 .ok()
                 .filter(|&n| n > 0)
-                .ok_or_else(|| format!("bad budget in '{name}': write hard:2000"))?,
+                .ok_or_else(|| format!("bad budget in '{name}': write {label}:2000"))?,
             None => return Err(format!("unknown bot '{name}'")),
         };
-        match G::hard_search() {
-            engine::HardSearch::PairedRollouts => {
-                if let Some(policy) = rule() {
-                    return Ok(Box::new(PairedRollouts::new("hard", iterations, policy, higher)));
-                }
-            }
-            // A game's own lookahead bot has no iteration budget: `hard:N` plays it too.
-            engine::HardSearch::GameBot(bot) => {
-                return game
-                    .bot(bot)
-                    .ok_or_else(|| format!("{} names '{bot}' as its hard bot but has none", G::info().id));
-            }
-            engine::HardSearch::Tree => {}
-        }
-        let rollout = match rule() {
-            Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
-            _ => Rollout::Random,
-        };
-        let tree: Box<dyn Bot<G::Deal>> = Box::new(
-            Ismcts::new("hard", Budget::Iterations(iterations), rollout, higher)
-                .with_guide(rule())
-                .with_opponent_model(true)
-                .with_scoring(scoring),
-        );
-        // Bids are weighed by playing each out with the rule bot (where it is cheap enough).
-        return Ok(match rule() {
-            Some(policy) if G::rule_bot_suits_rollouts() => {
-                Box::new(ContractSearch::new(tree, policy, iterations, higher))
-            }
-            _ => tree,
-        });
+        return hard_bot(game, label, iterations, scoring, None);
     }
     if let Some(rest) = name.strip_prefix("ismcts") {
         let budget = match rest.strip_prefix(':') {

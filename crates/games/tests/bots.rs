@@ -75,7 +75,16 @@ fn hard_budgets_parse_with_clear_errors() {
     let v = engine::Variants::defaults(Hearts::info().variants);
     let game = Hearts::new(4, &v).unwrap();
     assert!(bots::make_bot(&game, "hard:50").is_ok());
-    for bad in ["hard:0", "hard:many", "hardest"] {
+    assert!(bots::make_bot(&game, "hard-infer:50:10:0.5:0.1").is_ok());
+    for bad in [
+        "hard:0",
+        "hard:many",
+        "hardest",
+        "hard-infer:50:10:0.5:1.5",
+        "hard-infer:50:10:0.5:-0.1",
+        "hard-infer:50:10:0.5:0.1:7",
+        "hard-infer:50:0",
+    ] {
         let err = bots::make_bot(&game, bad).err().expect("refused");
         assert!(err.contains(bad), "{err}");
     }
