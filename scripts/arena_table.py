@@ -13,7 +13,7 @@ defers to the rule bot (the stakes follow the exact odds), so nothing is run.
 Results go to a JSON-lines file as each run ends, and rows already there are skipped, so a run
 can be stopped and resumed (`--out`). `--table` prints the table from the file without running.
 
-Usage: python3 scripts/arena_table.py [--bin target/release/cardroom] [--out arena.jsonl]
+Usage: python3 scripts/arena_table.py [--bin target/release/cardroom] [--out docs/arena.jsonl]
        [--only GAME[,GAME]] [--scale 1.0] [--table]
 """
 
@@ -125,7 +125,7 @@ def table(done):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--bin", default="target/release/cardroom")
-    p.add_argument("--out", default="arena.jsonl")
+    p.add_argument("--out", default="docs/arena.jsonl")
     p.add_argument("--only", default="")
     p.add_argument("--pairs", default="", help="only these pairs, e.g. hard,medium;hard-infer,hard")
     p.add_argument("--scale", type=float, default=1.0, help="multiply every game count")
