@@ -1,6 +1,30 @@
-//! Dealing hidden cards consistently with what a seat knows, for `Deal::sample_world`.
+//! Dealing hidden cards consistently with what a seat knows, for `Deal::sample_world`, and
+//! replaying a deal's public history in a sampled world, for `Deal::past_moves`.
 
+use crate::game::{Deal, Seat};
 use cards::{Card, CardCounts, CardSet, GameRng};
+
+/// One step of [`Deal::past_moves`]: applies `action` to `deal` (a position being rebuilt in a
+/// sampled world) and, when a seat other than `seat` made it, records the position before it
+/// with `reported` (the action as the legal actions list it; usually `action` itself). False,
+/// recording nothing, when `deal` refuses the action: not this world's history, which cannot
+/// happen for a world consistent with the seat's view.
+pub fn replay_move<D: Deal>(
+    deal: &mut D,
+    seat: Seat,
+    action: D::Action,
+    reported: D::Action,
+    out: &mut Vec<(D, D::Action)>,
+) -> bool {
+    let before = (deal.to_act() != Some(seat)).then(|| deal.clone());
+    if deal.apply(action).is_err() {
+        return false;
+    }
+    if let Some(b) = before {
+        out.push((b, reported));
+    }
+    true
+}
 
 /// What an observer knows about one hidden hand of a single-pack game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,7 +3,7 @@ use super::rules::{BeloteConfig, DeclarationsMode, Direction};
 use super::scoring::{card_points, hand_scores, strength, HandResult, HandTally};
 use crate::trick::{Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
-use engine::sampling::{deal_hidden, HiddenHand};
+use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
@@ -756,16 +756,7 @@ impl Deal for BeloteDeal {
         d.history = [Card::JOKER; 32];
         d.played = CardSet::EMPTY;
         d.cannot_hold = [CardSet::EMPTY; 4];
-        let mut step = |d: &mut BeloteDeal, action: BeloteAction| -> bool {
-            let before = (d.to_act as Seat != seat).then(|| d.clone());
-            if d.apply(action).is_err() {
-                return false; // not this world's history (cannot happen for a consistent world)
-            }
-            if let Some(b) = before {
-                out.push((b, action));
-            }
-            true
-        };
+        let mut step = |d: &mut BeloteDeal, action: BeloteAction| replay_move(d, seat, action, action, out);
         for &b in &self.bids[..self.bid_count as usize] {
             let action = match b {
                 0 => BeloteAction::Pass,

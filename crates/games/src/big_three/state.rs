@@ -1,7 +1,7 @@
 use super::combo::{take_cards, Combo, RankSets};
 use super::rules::BigThreeConfig;
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
-use engine::sampling::{deal_hidden, HiddenHand};
+use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
@@ -582,15 +582,8 @@ impl Deal for BigThreeDeal {
         d.table_cards = CardSet::EMPTY;
         d.played = CardSet::EMPTY;
         d.plays = [0; 52];
-        let mut step = |d: &mut BigThreeDeal, action: BigThreeAction, shown: BigThreeAction| -> bool {
-            let before = (d.to_act as Seat != seat).then(|| d.clone());
-            if d.apply(action).is_err() {
-                return false; // not this world's history (cannot happen for a consistent world)
-            }
-            if let Some(b) = before {
-                out.push((b, shown));
-            }
-            true
+        let mut step = |d: &mut BigThreeDeal, action: BigThreeAction, shown: BigThreeAction| {
+            replay_move(d, seat, action, shown, out)
         };
         for &(_, bid) in &self.bids[..self.bid_len as usize] {
             let action = if bid == 0 {

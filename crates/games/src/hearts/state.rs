@@ -2,7 +2,7 @@ use super::rules::{HeartsConfig, MoonMode, PassDir};
 use super::scoring::{self, shooter};
 use crate::trick::{ace_high, Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
-use engine::sampling::{deal_hidden, HiddenHand};
+use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
@@ -463,12 +463,8 @@ impl Deal for HeartsDeal {
         start.cannot_hold = [CardSet::EMPTY; 4];
         start.to_act = leaders[0] as u8;
         for &c in &self.plays[..n] {
-            let before = (start.to_act as Seat != seat).then(|| start.clone());
-            if start.apply(HeartsAction::Card(c)).is_err() {
-                return; // not this world's history (cannot happen for a consistent world)
-            }
-            if let Some(b) = before {
-                out.push((b, HeartsAction::Card(c)));
+            if !replay_move(&mut start, seat, HeartsAction::Card(c), HeartsAction::Card(c), out) {
+                return;
             }
         }
     }

@@ -3,7 +3,7 @@ use super::rules::{MustHead, PinochleConfig};
 use super::scoring::{card_points, settle, Outcome};
 use crate::trick::{Duties, Trick};
 use cards::{Card, CardCounts, CardSet, DoubleSet, GameRng, Rank, Suit};
-use engine::sampling::deal_items;
+use engine::sampling::{deal_items, replay_move};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
@@ -677,16 +677,7 @@ impl Deal for PinochleDeal {
         d.plays = [Card::JOKER; 45];
         d.cannot_hold = [CardSet::EMPTY; 3];
         d.bidder_total = 0;
-        let mut step = |d: &mut PinochleDeal, action: PinochleAction| -> bool {
-            let before = (d.to_act as Seat != seat).then(|| d.clone());
-            if d.apply(action).is_err() {
-                return false; // not this world's history (cannot happen for a consistent world)
-            }
-            if let Some(b) = before {
-                out.push((b, action));
-            }
-            true
-        };
+        let mut step = |d: &mut PinochleDeal, action: PinochleAction| replay_move(d, seat, action, action, out);
         for &(_, bid) in self.bid_log.iter() {
             let action = if bid == 0 {
                 PinochleAction::Pass

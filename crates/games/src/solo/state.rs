@@ -3,7 +3,7 @@ use super::rules::{CallAceRule, SoloConfig};
 use super::scoring::{deal_scores, strength, suit_of, SoloGame, QUEEN_OF_CLUBS, QUEEN_OF_SPADES};
 use crate::trick::{Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Suit};
-use engine::sampling::{deal_hidden, HiddenHand};
+use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
@@ -641,12 +641,8 @@ impl Deal for SoloDeal {
             return;
         }
         for &c in &self.plays[..n] {
-            let before = (d.to_act as Seat != seat).then(|| d.clone());
-            if d.apply(SoloAction::Play(c)).is_err() {
-                return; // not this world's history (cannot happen for a consistent world)
-            }
-            if let Some(b) = before {
-                out.push((b, SoloAction::Play(c)));
+            if !replay_move(&mut d, seat, SoloAction::Play(c), SoloAction::Play(c), out) {
+                return;
             }
         }
     }

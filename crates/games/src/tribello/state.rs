@@ -2,7 +2,7 @@ use super::rules::{FirstLead, Phase2TrumpTiming, TribelloConfig};
 use super::scoring::{deal_scores, quotas, Phase};
 use crate::trick::{ace_high, Duties, Trick};
 use cards::{Card, CardCounts, CardSet, GameRng, Suit};
-use engine::sampling::{deal_hidden, HiddenHand};
+use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
 use std::fmt;
@@ -387,12 +387,8 @@ impl Deal for TribelloDeal {
         start.cannot_hold = [CardSet::EMPTY; 3];
         start.to_act = leaders[0] as u8;
         for &c in &self.plays[..n] {
-            let before = (start.to_act as Seat != seat).then(|| start.clone());
-            if start.apply(TribelloAction::Play(c)).is_err() {
-                return; // not this world's history (cannot happen for a consistent world)
-            }
-            if let Some(b) = before {
-                out.push((b, TribelloAction::Play(c)));
+            if !replay_move(&mut start, seat, TribelloAction::Play(c), TribelloAction::Play(c), out) {
+                return;
             }
         }
     }
