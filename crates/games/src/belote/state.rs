@@ -314,6 +314,20 @@ impl BeloteDeal {
         by
     }
 
+    /// Forgets every card played (and the belote shown), as before the first lead by `eldest`:
+    /// where `Deal::past_moves` starts its replays.
+    fn clear_play(&mut self, eldest: Seat) {
+        self.belote_shown = 0;
+        self.trick = Trick::new(eldest);
+        self.last_trick = Trick::new(eldest);
+        self.tricks_done = 0;
+        self.tricks_won = [0; 4];
+        self.card_points = [0; 2];
+        self.history = [Card::JOKER; 32];
+        self.played = CardSet::EMPTY;
+        self.cannot_hold = [CardSet::EMPTY; 4];
+    }
+
     fn trick_winner(&self) -> Seat {
         let trump = self.trump.expect("trump is set");
         (self.trick.leader() + 4 + self.winner_offset(trump)) % 4
@@ -747,15 +761,7 @@ impl Deal for BeloteDeal {
         d.declaration_winner = None;
         d.declaration_points = [0; 2];
         d.belote_holder = None;
-        d.belote_shown = 0;
-        d.trick = Trick::new(eldest);
-        d.last_trick = Trick::new(eldest);
-        d.tricks_done = 0;
-        d.tricks_won = [0; 4];
-        d.card_points = [0; 2];
-        d.history = [Card::JOKER; 32];
-        d.played = CardSet::EMPTY;
-        d.cannot_hold = [CardSet::EMPTY; 4];
+        d.clear_play(eldest);
         let mut step = |d: &mut BeloteDeal, action: BeloteAction| replay_move(d, seat, action, action, out);
         for &b in &self.bids[..self.bid_count as usize] {
             let action = match b {
@@ -772,15 +778,7 @@ impl Deal for BeloteDeal {
         }
         // The start of play.
         start.to_act = eldest as u8;
-        start.trick = Trick::new(eldest);
-        start.last_trick = Trick::new(eldest);
-        start.tricks_done = 0;
-        start.tricks_won = [0; 4];
-        start.card_points = [0; 2];
-        start.history = [Card::JOKER; 32];
-        start.played = CardSet::EMPTY;
-        start.cannot_hold = [CardSet::EMPTY; 4];
-        start.belote_shown = 0;
+        start.clear_play(eldest);
         for &c in &self.history[..n] {
             if !step(&mut start, BeloteAction::Play(c)) {
                 return;

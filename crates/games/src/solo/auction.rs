@@ -47,6 +47,29 @@ pub enum AuctionMove {
     Yes,
 }
 
+impl AuctionMove {
+    /// The move as the deal's auction log keeps it (one byte: 0 pass, 1 ask, 10 + level for a
+    /// game asked, 20 yes).
+    pub fn code(self) -> u8 {
+        match self {
+            AuctionMove::Pass => 0,
+            AuctionMove::Ask => 1,
+            AuctionMove::AskGame(g) => 10 + g.level(),
+            AuctionMove::Yes => 20,
+        }
+    }
+
+    /// The move a log byte stands for, `None` for a byte [`AuctionMove::code`] never writes.
+    pub fn from_code(code: u8) -> Option<AuctionMove> {
+        match code {
+            0 => Some(AuctionMove::Pass),
+            1 => Some(AuctionMove::Ask),
+            20 => Some(AuctionMove::Yes),
+            c => SoloGame::from_level(c.checked_sub(10)?).map(AuctionMove::AskGame),
+        }
+    }
+}
+
 impl Auction {
     pub fn new(order: [Seat; 4]) -> Auction {
         Auction {
@@ -141,6 +164,27 @@ impl Auction {
         } else {
             self.asker = Some(self.order[self.index as usize]);
             self.step = AuctionStep::Asking;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_codes_round_trip_and_refuse_other_bytes() {
+        let mut moves = vec![AuctionMove::Pass, AuctionMove::Ask, AuctionMove::Yes];
+        moves.extend(SoloGame::ALL.map(AuctionMove::AskGame));
+        let mut codes: Vec<u8> = moves.iter().map(|m| m.code()).collect();
+        for (&m, &c) in moves.iter().zip(&codes) {
+            assert_eq!(AuctionMove::from_code(c), Some(m));
+        }
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), moves.len(), "every move has its own byte");
+        for c in (0..=u8::MAX).filter(|c| !codes.contains(c)) {
+            assert_eq!(AuctionMove::from_code(c), None, "byte {c}");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The Solo table model: the question-and-answer auction, the declarer's game and trump, the
 //! called ace (its holder a secret until it is played), tricks per side and the payments.
 
+use super::auction::AuctionMove;
 use super::scoring::{strength, SoloGame};
 use super::state::{SoloAction, SoloDeal, Step};
 use crate::present::{hidden, played, seat_rows, signed, sorted_hand, took_trick, trick_scene, waiting};
@@ -92,12 +93,11 @@ impl Present for SoloDeal {
                     .rev()
                     .find(|&&(w, _)| w as usize == s)
                 {
-                    row.bid = Some(match code {
-                        0 => "pass".to_string(),
-                        1 => "ask".to_string(),
-                        20 => "yes".to_string(),
-                        c => SoloGame::from_level(c.saturating_sub(10))
-                            .map_or("ask".to_string(), |g| format!("ask {}", game_words(g))),
+                    row.bid = Some(match AuctionMove::from_code(code) {
+                        Some(AuctionMove::Pass) => "pass".to_string(),
+                        Some(AuctionMove::Yes) => "yes".to_string(),
+                        Some(AuctionMove::AskGame(g)) => format!("ask {}", game_words(g)),
+                        Some(AuctionMove::Ask) | None => "ask".to_string(),
                     });
                 }
             }

@@ -322,13 +322,7 @@ impl SoloDeal {
 
     /// Makes an auction move (checked by the caller, or read from the log).
     fn auction_move(&mut self, m: AuctionMove) {
-        let code = match m {
-            AuctionMove::Pass => 0,
-            AuctionMove::Ask => 1,
-            AuctionMove::AskGame(g) => 10 + g.level(),
-            AuctionMove::Yes => 20,
-        };
-        self.log_move(self.to_act as Seat, code);
+        self.log_move(self.to_act as Seat, m.code());
         self.auction.apply(m);
         match self.auction.to_act() {
             Some(next) => self.to_act = next as u8,
@@ -492,11 +486,11 @@ impl Deal for SoloDeal {
                 .iter()
                 .map(|&(s, code)| AuctionEntry {
                     seat: s as Seat,
-                    said: match code {
-                        0 => "pass".into(),
-                        1 => "ask".into(),
-                        20 => "yes".into(),
-                        c => format!("ask {}", SoloGame::from_level(c - 10).expect("logged levels are valid")),
+                    said: match AuctionMove::from_code(code).expect("the log holds moves") {
+                        AuctionMove::Pass => "pass".into(),
+                        AuctionMove::Ask => "ask".into(),
+                        AuctionMove::Yes => "yes".into(),
+                        AuctionMove::AskGame(g) => format!("ask {g}"),
                     },
                 })
                 .collect(),
@@ -611,16 +605,14 @@ impl Deal for SoloDeal {
             }
         };
         for &(_, code) in &self.log[..self.log_len as usize] {
-            let (m, action) = match code {
-                0 => (AuctionMove::Pass, SoloAction::Pass),
-                1 => (AuctionMove::Ask, SoloAction::Ask),
-                20 => (AuctionMove::Yes, SoloAction::Yes),
-                c => {
-                    let Some(g) = SoloGame::from_level(c - 10) else {
-                        return;
-                    };
-                    (AuctionMove::AskGame(g), SoloAction::AskGame(g))
-                }
+            let Some(m) = AuctionMove::from_code(code) else {
+                return;
+            };
+            let action = match m {
+                AuctionMove::Pass => SoloAction::Pass,
+                AuctionMove::Ask => SoloAction::Ask,
+                AuctionMove::Yes => SoloAction::Yes,
+                AuctionMove::AskGame(g) => SoloAction::AskGame(g),
             };
             push(&d, action);
             d.auction_move(m);
