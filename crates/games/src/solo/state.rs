@@ -2,7 +2,7 @@ use super::auction::{Auction, AuctionMove, AuctionStep};
 use super::rules::{CallAceRule, SoloConfig};
 use super::scoring::{deal_scores, strength, suit_of, SoloGame, QUEEN_OF_CLUBS, QUEEN_OF_SPADES};
 use crate::trick::{Duties, Trick};
-use cards::{Card, CardCounts, CardSet, GameRng, Suit};
+use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
 use serde::Serialize;
@@ -10,6 +10,11 @@ use std::fmt;
 use std::str::FromStr;
 
 const FOLLOW_SUIT: &str = "you must follow suit (the black queens are trumps)";
+
+/// Draws `sample_world` makes before it settles for a world the public moves rule out. A pass
+/// below solo fails about one draw in ten, so a fitting world comes within a few draws: the
+/// bound matters only for a state built by hand that no deal fits.
+const MAX_WORLD_DRAWS: usize = 1000;
 
 /// Where a deal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -348,6 +353,82 @@ impl SoloDeal {
         self.start_play();
     }
 
+    /// This deal as it was dealt: each seat holds what it holds now and what it has played
+    /// (read from the public order of play and the trick winners), before the auction.
+    fn as_dealt(&self) -> SoloDeal {
+        let n = self.played.len() as usize;
+        let first = (self.dealer as Seat + 1) % 4;
+        let mut d = self.clone();
+        if let Some(trump) = self.trump {
+            // The eldest leads the first trick, each trick's winner the next.
+            let mut leader = first;
+            for k in 0..n.div_ceil(4) {
+                let cards = &self.plays[4 * k..(4 * k + 4).min(n)];
+                let mut t = Trick::new(leader);
+                for (j, &c) in cards.iter().enumerate() {
+                    d.hands[(leader + j) % 4].insert(c);
+                    t.push(c);
+                }
+                if cards.len() == 4 {
+                    let i = t.winning_index(Some(trump), |c| Some(suit_of(c, trump)), |c| strength(c, trump));
+                    leader = (leader + i) % 4;
+                }
+            }
+        }
+        let turn = [first, (first + 1) % 4, (first + 2) % 4, self.dealer as Seat];
+        d.step = Step::Auction;
+        d.to_act = first as u8;
+        d.auction = Auction::new(turn);
+        d.log = [(0, 0); 24];
+        d.log_len = 0;
+        d.declarer = None;
+        d.all_passed = false;
+        d.game = None;
+        d.trump = None;
+        d.called = None;
+        d.partner = None;
+        d.partner_revealed = false;
+        d.trick = Trick::new(first);
+        d.last_trick = Trick::new(first);
+        d.tricks_done = 0;
+        d.tricks_won = [0; 4];
+        d.opening_run = 0;
+        d.played = CardSet::EMPTY;
+        d.plays = [Card::JOKER; 32];
+        d.cannot_hold = [CardSet::EMPTY; 4];
+        d
+    }
+
+    /// Whether the hands as dealt could have made this deal's public moves before play: every
+    /// logged auction move (SOL-3 forbids some passes to a holder of both black queens), the
+    /// announcement (such a holder announces at least solo; a simple game needs an ace to
+    /// call) and the call (SOL-1 depends on the aces held). The plays need no check here: what
+    /// they reveal is kept card by card in `cannot_hold`.
+    pub(super) fn public_moves_fit_hands(&self) -> bool {
+        let mut d = self.as_dealt();
+        for &(_, code) in &self.log[..self.log_len as usize] {
+            match AuctionMove::from_code(code) {
+                Some(m) if d.step == Step::Auction && d.auction_moves().contains(&m) => d.auction_move(m),
+                _ => return false,
+            }
+        }
+        if d.declarer != self.declarer {
+            return false; // everyone passed, and here another seat holds the queen of clubs
+        }
+        let (Some(game), Some(trump)) = (self.game, self.trump) else {
+            return true;
+        };
+        let mut options = Vec::new();
+        d.announcements(&mut options);
+        if !options.contains(&SoloAction::Announce(game, trump)) {
+            return false;
+        }
+        self.called.is_none_or(|ace| {
+            let declarer = d.to_act as Seat;
+            self.cfg.callable_aces(d.hands[declarer], trump).contains(ace)
+        })
+    }
+
     fn log_move(&mut self, seat: Seat, code: u8) {
         self.log[self.log_len as usize] = (seat as u8, code);
         self.log_len += 1;
@@ -529,6 +610,15 @@ impl Deal for SoloDeal {
                 if declarer == Some(q) && self.cfg.call_ace_rule != CallAceRule::Any {
                     forbidden.insert(ace); // a called ace is one the declarer does not hold
                 }
+                let trump_ace = self.trump.map(|t| Card::new(Rank::Ace, t));
+                if declarer == Some(q)
+                    && self.cfg.call_ace_rule == CallAceRule::NotHeldNotTrump
+                    && Some(ace) == trump_ace
+                {
+                    // Only a declarer holding the other three aces calls the trump ace (SOL-1);
+                    // said here, rather than left to the redraws below, as few draws give it.
+                    known |= CardSet::from_iter(Suit::ALL.map(|s| Card::new(Rank::Ace, s))) - CardSet::single(ace);
+                }
             }
             HiddenHand {
                 size: self.hands[q].len(),
@@ -538,9 +628,19 @@ impl Deal for SoloDeal {
         });
         let all: CardSet = cards::DeckSpec::Piquet32.cards().into_iter().collect();
         let pool = all - self.hands[seat] - self.played;
-        let dealt = deal_hidden(pool, &hidden, rng).expect("the true deal satisfies every inference");
-        for (q, h) in others.into_iter().zip(dealt) {
-            world.hands[q] = h;
+        // The auction, announcement and call also tell of the hands as dealt (SOL-3: a pass
+        // below solo denies both black queens; a simple game's call needs a callable ace), which
+        // the per-card constraints above cannot say: redraw until the world could have made
+        // them. The deciding seat's own moves always fit (its hand is the true one), so only the
+        // other seats' hands can fail.
+        for _ in 0..MAX_WORLD_DRAWS {
+            let dealt = deal_hidden(pool, &hidden, rng).expect("the true deal satisfies every inference");
+            for (q, h) in others.into_iter().zip(dealt) {
+                world.hands[q] = h;
+            }
+            if world.public_moves_fit_hands() {
+                break;
+            }
         }
         if let (Some(ace), false) = (self.called, self.partner_revealed) {
             // The hidden partner is whoever holds the called ace in this world.
@@ -551,54 +651,15 @@ impl Deal for SoloDeal {
 
     /// The other seats' moves so far, replayed in this world from the deal: the auction, the
     /// announcement and the call (all public), then the plays. Each hand at the deal is what
-    /// it holds now and what it has played (read from the public order of play and the trick
-    /// winners). The auction is replayed as it was made, even where this world's hands would
-    /// not allow a move (both black queens with a pass): the policy then reads it as unlikely.
+    /// it holds now and what it has played (see `as_dealt`). The auction is replayed as it was
+    /// made without checking it against the hands: `sample_world` only draws worlds whose hands
+    /// allow it (`public_moves_fit_hands`).
     fn past_moves(&self, seat: Seat, out: &mut Vec<(SoloDeal, SoloAction)>) {
         if self.step == Step::Over {
             return;
         }
         let n = self.played.len() as usize;
-        let first = (self.dealer as Seat + 1) % 4;
-        let mut d = self.clone();
-        if let Some(trump) = self.trump {
-            // The eldest leads the first trick, each trick's winner the next.
-            let mut leader = first;
-            for k in 0..n.div_ceil(4) {
-                let cards = &self.plays[4 * k..(4 * k + 4).min(n)];
-                let mut t = Trick::new(leader);
-                for (j, &c) in cards.iter().enumerate() {
-                    d.hands[(leader + j) % 4].insert(c);
-                    t.push(c);
-                }
-                if cards.len() == 4 {
-                    let i = t.winning_index(Some(trump), |c| Some(suit_of(c, trump)), |c| strength(c, trump));
-                    leader = (leader + i) % 4;
-                }
-            }
-        }
-        // The deal as dealt.
-        let turn = [first, (first + 1) % 4, (first + 2) % 4, self.dealer as Seat];
-        d.step = Step::Auction;
-        d.to_act = first as u8;
-        d.auction = Auction::new(turn);
-        d.log = [(0, 0); 24];
-        d.log_len = 0;
-        d.declarer = None;
-        d.all_passed = false;
-        d.game = None;
-        d.trump = None;
-        d.called = None;
-        d.partner = None;
-        d.partner_revealed = false;
-        d.trick = Trick::new(first);
-        d.last_trick = Trick::new(first);
-        d.tricks_done = 0;
-        d.tricks_won = [0; 4];
-        d.opening_run = 0;
-        d.played = CardSet::EMPTY;
-        d.plays = [Card::JOKER; 32];
-        d.cannot_hold = [CardSet::EMPTY; 4];
+        let mut d = self.as_dealt();
         let mut push = |d: &SoloDeal, action: SoloAction| {
             if d.to_act as Seat != seat {
                 out.push((d.clone(), action));

@@ -1,6 +1,8 @@
+use super::auction::AuctionMove;
+use super::scoring::{QUEEN_OF_CLUBS, QUEEN_OF_SPADES};
 use super::*;
 use cards::{parse_card_list, Card, CardSet, GameRng, Suit};
-use engine::{Deal, Game, Match, MatchSetup, Variants};
+use engine::{Deal, Game, Match, MatchSetup, Seat, Variants};
 use testkit::{cards_in_json, run, Conformance};
 
 fn config(items: &[&str]) -> SoloConfig {
@@ -471,4 +473,110 @@ fn the_rule_bot_declares_the_game_its_estimate_prefers() {
 fn state_is_small_and_flat() {
     let size = std::mem::size_of::<SoloDeal>();
     assert!(size <= 264, "SoloDeal is {size} bytes");
+}
+
+/// The seats of `d` whose public moves deny them both black queens (SOL-3): a pass the auction
+/// closes to such a holder, or an announcement below solo.
+fn seats_denied_both_black_queens(d: &SoloDeal) -> [bool; 4] {
+    let dealer = d.dealer as usize;
+    let mut auction = Auction::new([(dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4, dealer]);
+    let mut denied = [false; 4];
+    let mut open = Vec::new();
+    for &(seat, code) in &d.log[..d.log_len as usize] {
+        let m = AuctionMove::from_code(code).expect("the log holds moves");
+        open.clear();
+        auction.moves(true, d.cfg.one_step_asks, &mut open);
+        if m == AuctionMove::Pass && !open.contains(&AuctionMove::Pass) {
+            denied[seat as usize] = true;
+        }
+        auction.apply(m);
+    }
+    if let (Some(declarer), Some(game)) = (d.declarer(), d.game()) {
+        denied[declarer] |= game < SoloGame::Solo;
+    }
+    denied
+}
+
+/// Worlds sampled for the seat to act never deal both black queens (in the hand as dealt: held
+/// now or played) to another seat whose auction pass or announcement SOL-3 would have forbidden
+/// such a holder: the sampled worlds stay consistent with the public auction.
+#[test]
+fn sampled_worlds_respect_what_the_auction_showed() {
+    let queens = CardSet::single(QUEEN_OF_CLUBS) | CardSet::single(QUEEN_OF_SPADES);
+    let variants: [&[&str]; 3] = [
+        &[],
+        &["ask_step=one-level"],
+        &["call_ace_rule=any-not-held", "colour_suit=h"],
+    ];
+    let mut rng = GameRng::from_seed(6);
+    let mut legal = Vec::new();
+    let (mut checked, mut with_a_queen) = (0, 0);
+    for k in 0..90 {
+        let v = Variants::parse(Solo::info().variants, variants[k % 3]).unwrap();
+        let mut setup = MatchSetup::new(4, v, 100 + k as u64);
+        setup.deal_limit = Some(1);
+        let mut m = Match::<Solo>::new(setup).unwrap();
+        let dealt: [CardSet; 4] = std::array::from_fn(|s| m.deal().hand(s));
+        while let Some(seat) = m.to_act() {
+            let d = m.deal().clone();
+            let denied = seats_denied_both_black_queens(&d);
+            let constrained: Vec<Seat> = (0..4).filter(|&q| q != seat && denied[q]).collect();
+            for _ in 0..(if constrained.is_empty() { 0 } else { 40 }) {
+                let w = d.sample_world(seat, &mut rng);
+                assert_eq!(w.view(seat), d.view(seat));
+                assert!(
+                    w.public_moves_fit_hands(),
+                    "match {k}: a world for seat {seat} the auction rules out"
+                );
+                for &q in &constrained {
+                    let as_dealt = w.hand(q) | (dealt[q] - d.hand(q));
+                    assert!(
+                        as_dealt & queens != queens,
+                        "match {k}: a world for seat {seat} deals both black queens to seat {q}, whose moves deny them"
+                    );
+                    with_a_queen += !(as_dealt & queens).is_empty() as u32;
+                    checked += 1;
+                }
+            }
+            m.legal_actions(&mut legal);
+            // Rule bots and random players: passes come at every stage of the auction.
+            let action = if (seat + k) % 2 == 0 {
+                rule_choice(&d)
+            } else {
+                legal[rng.index(legal.len())]
+            };
+            m.apply(action).unwrap();
+        }
+    }
+    assert!(
+        checked > 10_000 && with_a_queen > 1_000,
+        "{checked} checks, {with_a_queen} with a queen"
+    );
+}
+
+/// SOL-1 read backwards: a declarer who called the trump ace held the three others, in every
+/// world sampled for another seat.
+#[test]
+fn a_called_trump_ace_shows_the_other_three() {
+    let mut d = deal(
+        &[],
+        [
+            "QC AC AS AD KC JC TC 9C",
+            "QS KS JS TS 9S 8S 7S 8C",
+            "AH KH QH JH TH 9H 8H 7H",
+            "KD QD JD TD 9D 8D 7D 7C",
+        ],
+    );
+    for _ in 0..4 {
+        act(&mut d, "pass");
+    }
+    act(&mut d, "announce simple H");
+    act(&mut d, "call AH");
+    let aces: CardSet = parse_card_list("AC AS AD").unwrap().into_iter().collect();
+    let mut rng = GameRng::from_seed(7);
+    for _ in 0..50 {
+        let w = d.sample_world(1, &mut rng);
+        assert!(w.hand(0) & aces == aces, "{}", w.hand(0));
+        assert_eq!(w.view(1), d.view(1));
+    }
 }
