@@ -95,16 +95,15 @@ impl Auction {
     /// The moves open to the player to move. `compulsory`: they hold both black queens and may
     /// not pass below solo; `one_step`: the asker may only name the next game up.
     pub fn moves(&self, compulsory: bool, one_step: bool, out: &mut Vec<AuctionMove>) {
-        let below_solo = |g: SoloGame| g < SoloGame::Solo;
         match self.step {
             AuctionStep::Opening => {
-                if !compulsory {
+                if !compulsory || self.compulsory_may_pass() {
                     out.push(AuctionMove::Pass);
                 }
                 out.push(AuctionMove::Ask);
             }
             AuctionStep::Asking => {
-                if !(compulsory && below_solo(self.level)) || self.level == SoloGame::ToutColour {
+                if !compulsory || self.compulsory_may_pass() {
                     out.push(AuctionMove::Pass);
                 }
                 let higher = SoloGame::ALL.into_iter().filter(|&g| g > self.level);
@@ -115,13 +114,25 @@ impl Auction {
                 }
             }
             AuctionStep::Answering(_) => {
-                // A holder of both black queens may drop out only once committed to a solo.
-                if !(compulsory && below_solo(self.level)) {
+                if !compulsory || self.compulsory_may_pass() {
                     out.push(AuctionMove::Pass);
                 }
                 out.push(AuctionMove::Yes);
             }
             AuctionStep::Done => {}
+        }
+    }
+
+    /// Whether a holder of both black queens may pass now (SOL-3): never when coming in, and
+    /// asking or answering only once the game stands at solo or above (or at the top game,
+    /// where asking has nothing left to name).
+    pub fn compulsory_may_pass(&self) -> bool {
+        let below_solo = self.level < SoloGame::Solo;
+        match self.step {
+            AuctionStep::Opening => false,
+            AuctionStep::Asking => !below_solo || self.level == SoloGame::ToutColour,
+            AuctionStep::Answering(_) => !below_solo,
+            AuctionStep::Done => true,
         }
     }
 

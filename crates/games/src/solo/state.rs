@@ -356,24 +356,10 @@ impl SoloDeal {
     /// This deal as it was dealt: each seat holds what it holds now and what it has played
     /// (read from the public order of play and the trick winners), before the auction.
     fn as_dealt(&self) -> SoloDeal {
-        let n = self.played.len() as usize;
         let first = (self.dealer as Seat + 1) % 4;
         let mut d = self.clone();
-        if let Some(trump) = self.trump {
-            // The eldest leads the first trick, each trick's winner the next.
-            let mut leader = first;
-            for k in 0..n.div_ceil(4) {
-                let cards = &self.plays[4 * k..(4 * k + 4).min(n)];
-                let mut t = Trick::new(leader);
-                for (j, &c) in cards.iter().enumerate() {
-                    d.hands[(leader + j) % 4].insert(c);
-                    t.push(c);
-                }
-                if cards.len() == 4 {
-                    let i = t.winning_index(Some(trump), |c| Some(suit_of(c, trump)), |c| strength(c, trump));
-                    leader = (leader + i) % 4;
-                }
-            }
+        for (hand, played) in d.hands.iter_mut().zip(self.played_by()) {
+            *hand |= played;
         }
         let turn = [first, (first + 1) % 4, (first + 2) % 4, self.dealer as Seat];
         d.step = Step::Auction;
@@ -399,11 +385,96 @@ impl SoloDeal {
         d
     }
 
+    /// The cards each seat has played, read from the public order of play and the trick winners.
+    fn played_by(&self) -> [CardSet; 4] {
+        let mut by = [CardSet::EMPTY; 4];
+        let Some(trump) = self.trump else {
+            return by;
+        };
+        let n = self.played.len() as usize;
+        // The eldest leads the first trick, each trick's winner the next.
+        let mut leader = (self.dealer as Seat + 1) % 4;
+        for k in 0..n.div_ceil(4) {
+            let cards = &self.plays[4 * k..(4 * k + 4).min(n)];
+            let mut t = Trick::new(leader);
+            for (j, &c) in cards.iter().enumerate() {
+                by[(leader + j) % 4].insert(c);
+                t.push(c);
+            }
+            if cards.len() == 4 {
+                let i = t.winning_index(Some(trump), |c| Some(suit_of(c, trump)), |c| strength(c, trump));
+                leader = (leader + i) % 4;
+            }
+        }
+        by
+    }
+
+    /// The seats whose logged auction moves show they were not dealt both black queens: a pass
+    /// that SOL-3 closes to such a holder. Only passes depend on the hand (SOL-3 takes moves
+    /// away, never adds one), so this is everything the auction tells of the hands.
+    fn denied_both_black_queens(&self) -> [bool; 4] {
+        let first = (self.dealer as Seat + 1) % 4;
+        let mut auction = Auction::new([first, (first + 1) % 4, (first + 2) % 4, self.dealer as Seat]);
+        let mut denied = [false; 4];
+        for &(s, code) in &self.log[..self.log_len as usize] {
+            let Some(m) = AuctionMove::from_code(code) else { break };
+            if auction.step == AuctionStep::Done {
+                break;
+            }
+            if m == AuctionMove::Pass && !auction.compulsory_may_pass() {
+                denied[s as usize] = true;
+            }
+            auction.apply(m);
+        }
+        denied
+    }
+
+    /// Whether `dealt`, the hand `seat` was dealt in some world, could have made this deal's
+    /// public moves: its auction passes (`denied`, from [`SoloDeal::denied_both_black_queens`]),
+    /// and as declarer the queen of clubs when everyone passed, its announcement (both black queens announce at least solo unless
+    /// everyone passed) and its call (a game with a partner needs a callable ace: the one called).
+    fn dealt_hand_fits(&self, seat: Seat, dealt: CardSet, denied: &[bool; 4]) -> bool {
+        let both = dealt.contains(QUEEN_OF_CLUBS) && dealt.contains(QUEEN_OF_SPADES);
+        if both && denied[seat] {
+            return false;
+        }
+        if self.declarer != Some(seat as u8) {
+            return true;
+        }
+        if self.all_passed && !dealt.contains(QUEEN_OF_CLUBS) {
+            return false; // when everyone passes, the queen of clubs' holder declares
+        }
+        let Some(game) = self.game else {
+            return true;
+        };
+        if both && !self.all_passed && game < SoloGame::Solo {
+            return false;
+        }
+        match self.trump {
+            Some(trump) if game.with_partner() => {
+                let callable = self.cfg.callable_aces(dealt, trump);
+                self.called.map_or(!callable.is_empty(), |ace| callable.contains(ace))
+            }
+            _ => true,
+        }
+    }
+
     /// Whether the hands as dealt could have made this deal's public moves before play: every
     /// logged auction move (SOL-3 forbids some passes to a holder of both black queens), the
     /// announcement (such a holder announces at least solo; a simple game needs an ace to
     /// call) and the call (SOL-1 depends on the aces held). The plays need no check here: what
     /// they reveal is kept card by card in `cannot_hold`.
+    /// [`SoloDeal::dealt_hand_fits`] for every seat's hand as dealt: what sampling checks, for
+    /// the tests to hold against the full replay.
+    #[cfg(test)]
+    pub(super) fn every_dealt_hand_fits(&self) -> bool {
+        let (played_by, denied) = (self.played_by(), self.denied_both_black_queens());
+        (0..4).all(|q| self.dealt_hand_fits(q, self.hands[q] | played_by[q], &denied))
+    }
+
+    /// The full replay that [`SoloDeal::dealt_hand_fits`] stands in for on the sampling path:
+    /// kept as the tests' independent check of it.
+    #[cfg(test)]
     pub(super) fn public_moves_fit_hands(&self) -> bool {
         let mut d = self.as_dealt();
         for &(_, code) in &self.log[..self.log_len as usize] {
@@ -633,12 +704,17 @@ impl Deal for SoloDeal {
         // the per-card constraints above cannot say: redraw until the world could have made
         // them. The deciding seat's own moves always fit (its hand is the true one), so only the
         // other seats' hands can fail.
+        let played_by = self.played_by();
+        let denied = self.denied_both_black_queens();
         for _ in 0..MAX_WORLD_DRAWS {
             let dealt = deal_hidden(pool, &hidden, rng).expect("the true deal satisfies every inference");
             for (q, h) in others.into_iter().zip(dealt) {
                 world.hands[q] = h;
             }
-            if world.public_moves_fit_hands() {
+            if others
+                .iter()
+                .all(|&q| self.dealt_hand_fits(q, world.hands[q] | played_by[q], &denied))
+            {
                 break;
             }
         }
@@ -653,7 +729,7 @@ impl Deal for SoloDeal {
     /// announcement and the call (all public), then the plays. Each hand at the deal is what
     /// it holds now and what it has played (see `as_dealt`). The auction is replayed as it was
     /// made without checking it against the hands: `sample_world` only draws worlds whose hands
-    /// allow it (`public_moves_fit_hands`).
+    /// allow it (`dealt_hand_fits`).
     fn past_moves(&self, seat: Seat, out: &mut Vec<(SoloDeal, SoloAction)>) {
         if self.step == Step::Over {
             return;

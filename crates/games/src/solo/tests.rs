@@ -554,6 +554,86 @@ fn sampled_worlds_respect_what_the_auction_showed() {
     );
 }
 
+/// The quick check sampling uses (`dealt_hand_fits`: the auction's passes, the announcement and
+/// the call read as facts about the hands) agrees with replaying the whole public history on
+/// the hands, for every way of handing the four hands round before play (each of the 24
+/// permutations) and every move of a black queen to another seat, right or wrong for the
+/// auction, at every decision before the first card.
+#[test]
+fn the_quick_fit_check_agrees_with_the_full_replay() {
+    let variants: [&[&str]; 3] = [
+        &[],
+        &["ask_step=one-level"],
+        &["call_ace_rule=any-not-held", "colour_suit=h"],
+    ];
+    let mut rng = GameRng::from_seed(8);
+    let mut legal = Vec::new();
+    let (mut compared, mut refused) = (0, 0);
+    for k in 0..120 {
+        let v = Variants::parse(Solo::info().variants, variants[k % 3]).unwrap();
+        let mut setup = MatchSetup::new(4, v, 500 + k as u64);
+        setup.deal_limit = Some(1);
+        let mut m = Match::<Solo>::new(setup).unwrap();
+        while let Some(seat) = m.to_act() {
+            let d = m.deal().clone();
+            if !d.played.is_empty() {
+                break;
+            }
+            assert!(d.every_dealt_hand_fits(), "match {k}: the true deal refused");
+            // Whole hands handed round, and each black queen moved to each other seat in
+            // exchange for that seat's first card (the only way to make a new holder of both).
+            let mut worlds: Vec<SoloDeal> = permutations4()
+                .into_iter()
+                .map(|perm| {
+                    let mut w = d.clone();
+                    w.hands = perm.map(|s| d.hands[s]);
+                    w
+                })
+                .collect();
+            for queen in [QUEEN_OF_CLUBS, QUEEN_OF_SPADES] {
+                let holder = (0..4).find(|&s| d.hands[s].contains(queen)).unwrap();
+                for q in (0..4).filter(|&q| q != holder) {
+                    let given = d.hands[q].iter().find(|&c| c != QUEEN_OF_CLUBS && c != QUEEN_OF_SPADES);
+                    let Some(given) = given else { continue };
+                    let mut w = d.clone();
+                    w.hands[holder] = (w.hands[holder] - CardSet::single(queen)) | CardSet::single(given);
+                    w.hands[q] = (w.hands[q] - CardSet::single(given)) | CardSet::single(queen);
+                    worlds.push(w);
+                }
+            }
+            for w in &worlds {
+                let full = w.public_moves_fit_hands();
+                assert_eq!(w.every_dealt_hand_fits(), full, "match {k}, hands {:?}", w.hands);
+                compared += 1;
+                refused += !full as u32;
+            }
+            m.legal_actions(&mut legal);
+            let action = if (seat + k) % 2 == 0 {
+                rule_choice(&d)
+            } else {
+                legal[rng.index(legal.len())]
+            };
+            m.apply(action).unwrap();
+        }
+    }
+    assert!(
+        compared > 10_000 && refused > 1_000,
+        "{compared} compared, {refused} refused"
+    );
+}
+
+fn permutations4() -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for a in 0..4 {
+        for b in (0..4).filter(|&b| b != a) {
+            for c in (0..4).filter(|&c| c != a && c != b) {
+                out.push([a, b, c, 6 - a - b - c]);
+            }
+        }
+    }
+    out
+}
+
 /// SOL-1 read backwards: a declarer who called the trump ace held the three others, in every
 /// world sampled for another seat.
 #[test]
