@@ -597,20 +597,19 @@ fn the_engine_hints_at_every_level() {
     }
 }
 
-/// A fresh empty folder for one run.
-fn scratch(what: &str) -> std::path::PathBuf {
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("cardroom-cli-{what}-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh empty folder for one run, removed when the guard drops.
+fn scratch(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("cardroom-cli-{what}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Runs cardroom in a folder of its own, with a data folder of its own (where `play` saves
 /// when input ends), so no test writes into the home folder of whoever runs it.
 fn cardroom_bytes(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    cardroom_in(&scratch("work"), &scratch("data"), args, input)
+    let (work, data) = (scratch("work"), scratch("data"));
+    cardroom_in(work.path(), data.path(), args, input)
 }
 
 fn cardroom_in(work: &std::path::Path, data: &std::path::Path, args: &[&str], input: &[u8]) -> (i32, String, String) {
@@ -833,7 +832,8 @@ fn the_engine_serves_scenes_feeds_and_action_labels() {
 
 #[test]
 fn play_saves_in_the_data_folder_and_never_in_the_working_folder() {
-    let (work, data) = (scratch("work"), scratch("data"));
+    let (work_dir, data_dir) = (scratch("work"), scratch("data"));
+    let (work, data) = (work_dir.path().to_path_buf(), data_dir.path().to_path_buf());
     let saves = data.join("cardroom").join("saves");
     let mut files = Vec::new();
     for _ in 0..2 {

@@ -14,6 +14,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use tempfile::TempDir;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -43,19 +44,21 @@ struct Node {
     lease: f64,
     log: PathBuf,
     child: Option<Child>,
+    /// The folder of the log, removed when the node drops (after its process is killed).
+    _dir: TempDir,
 }
 
 impl Node {
     fn new(name: &str, url: &str, lease: f64) -> Node {
-        let dir = std::env::temp_dir().join(format!("cardroom-cluster-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = tempfile::Builder::new().prefix("cardroom-cluster-").tempdir().unwrap();
         let mut n = Node {
             name: name.to_string(),
             addr: free_addr(),
             url: url.to_string(),
             lease,
-            log: dir.join(format!("{name}.log")),
+            log: dir.path().join(format!("{name}.log")),
             child: None,
+            _dir: dir,
         };
         n.start();
         n

@@ -73,9 +73,9 @@ impl Player {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_servers_lose_no_acknowledged_action() {
-    let dir = std::env::temp_dir().join(format!("cardroom-crash-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("crash.db");
+    // Declared before the server, so the folder outlives it.
+    let dir = tempfile::Builder::new().prefix("cardroom-crash-").tempdir().unwrap();
+    let db = dir.path().join("crash.db");
     let addr: SocketAddr = {
         let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         l.local_addr().unwrap()

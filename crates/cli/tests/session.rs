@@ -3,11 +3,11 @@
 use cli::session::{NewSession, SaveFile, Session};
 use cli::TableOptions;
 use std::path::PathBuf;
+use tempfile::TempDir;
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cardroom-session-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A scratch folder for one test's saves, removed when the guard drops.
+fn scratch(prefix: &str) -> TempDir {
+    tempfile::Builder::new().prefix(prefix).tempdir().unwrap()
 }
 
 fn new_session(id: &str, seed: u64, save: Option<PathBuf>) -> Session {
@@ -41,9 +41,10 @@ fn step(s: &mut Session, k: usize) -> bool {
 
 #[test]
 fn a_saved_game_resumes_exactly_in_every_game() {
+    let dir = scratch("cardroom-session-");
     for info in games::registry::all() {
         let id = info.id;
-        let path = temp(&format!("{id}.json"));
+        let path = dir.path().join(format!("{id}.json"));
         let mut first = new_session(id, 11, Some(path.clone()));
         for k in 0..15 {
             if !step(&mut first, k * 7 + 3) {
@@ -105,6 +106,8 @@ fn undo_takes_back_the_persons_last_decision_in_every_game() {
 
 #[test]
 fn damaged_saves_are_refused_with_the_reason() {
+    let dir = scratch("cardroom-session-");
+    let temp = |name: &str| dir.path().join(name);
     let path = temp("good.json");
     let mut s = new_session("hearts", 3, Some(path.clone()));
     for k in 0..3 {
@@ -162,9 +165,8 @@ fn tamper_first_action(good: &str) -> String {
 #[test]
 fn saves_are_written_whole() {
     // The temporary file is renamed over the save: no partial file is ever left behind.
-    let dir = std::env::temp_dir().join(format!("cardroom-atomic-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("atomic.json");
+    let dir = scratch("cardroom-atomic-");
+    let path = dir.path().join("atomic.json");
     let mut s = new_session("panguingue", 2, Some(path.clone()));
     for k in 0..10 {
         step(&mut s, k);

@@ -52,9 +52,9 @@ impl Drop for Tmux {
 
 #[test]
 fn a_whole_hearts_deal_is_played_with_the_arrow_keys_in_tmux() {
-    let dir = std::env::temp_dir().join(format!("cardroom-tmux-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let save = dir.join("deal.json");
+    // Declared before the tmux server (killed on drop), so the folder outlives the game.
+    let dir = tempfile::Builder::new().prefix("cardroom-tmux-").tempdir().unwrap();
+    let save = dir.path().join("deal.json");
     let tmux = Tmux {
         socket: format!("cardroom-test-{}", std::process::id()),
     };

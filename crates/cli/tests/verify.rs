@@ -42,10 +42,9 @@ fn verify(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn a_finished_tables_record_verifies_against_its_commitment() {
-    let dir = std::env::temp_dir().join(format!("cardroom-verify-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("verify.db");
-    let _ = std::fs::remove_file(&db);
+    // Declared before the server, so the folder outlives it.
+    let dir = tempfile::Builder::new().prefix("cardroom-verify-").tempdir().unwrap();
+    let db = dir.path().join("verify.db");
     let addr = free_addr();
     let start = Instant::now();
     let mut server = start_server(addr, &db);
@@ -71,7 +70,7 @@ fn a_finished_tables_record_verifies_against_its_commitment() {
     };
     server.kill().unwrap();
     let _ = server.wait();
-    let file = dir.join("record.json");
+    let file = dir.path().join("record.json");
     std::fs::write(&file, record.to_string()).unwrap();
     let path = file.display().to_string();
 

@@ -41,15 +41,16 @@ async fn main() {
     let tables: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let game = args.get(2).cloned().unwrap_or_else(|| "hearts".to_string());
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(30);
-    let dir = std::env::temp_dir().join(format!("cardroom-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // The SQLite database's folder, removed at the end; declared before the servers, so it
+    // outlives them.
+    let dir = tempfile::Builder::new().prefix("cardroom-load-").tempdir().unwrap();
     let db = match &pg {
         Some(url) => {
             let (base, name) = url.rsplit_once('/').expect("a database URL");
             let fresh = server::pgstore::scratch_database(&format!("{base}/postgres"), name).unwrap();
             std::path::PathBuf::from(fresh)
         }
-        None => dir.join("load.db"),
+        None => dir.path().join("load.db"),
     };
     let mut running = Vec::new();
     for n in 0..nodes {

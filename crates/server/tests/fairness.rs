@@ -58,7 +58,7 @@ fn is_hex(v: &Value, len: usize) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_seed_is_secret_until_the_end_and_then_opens_the_commitment() {
-    let db = temp_db("fair-seed");
+    let (_dir, db) = temp_db("fair-seed");
     let s = start(&db, Limits::default()).await;
     let created = create(s.addr, json!({"game": "hearts", "deals": 1})).await;
     assert!(
@@ -135,7 +135,7 @@ async fn the_seed_is_secret_until_the_end_and_then_opens_the_commitment() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chosen_seed_is_marked_everywhere() {
-    let db = temp_db("fair-chosen");
+    let (_dir, db) = temp_db("fair-chosen");
     let s = start(&db, Limits::default()).await;
     let created = create(s.addr, json!({"game": "belote", "seed": 42, "deals": 1})).await;
     assert_eq!(created["chosen_seed"], true);
@@ -166,7 +166,7 @@ async fn a_chosen_seed_is_marked_everywhere() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_deals_afresh_once_even_when_asked_twice_at_once() {
-    let db = temp_db("fair-rematch");
+    let (_dir, db) = temp_db("fair-rematch");
     let s = start(&db, Limits::default()).await;
     let created = create(s.addr, json!({"game": "hearts", "deals": 1})).await;
     let id = created["id"].as_str().unwrap().to_string();
@@ -229,7 +229,7 @@ async fn a_rematch_deals_afresh_once_even_when_asked_twice_at_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reserved_seats_cannot_be_taken_and_refused_tokens_are_told_why() {
-    let db = temp_db("fair-seats");
+    let (_dir, db) = temp_db("fair-seats");
     let s = start(&db, Limits::default()).await;
     // The default table: the creator's seat and bots. A stranger who finds it cannot sit.
     let created = create(s.addr, json!({"game": "hearts"})).await;
@@ -279,7 +279,7 @@ async fn reserved_seats_cannot_be_taken_and_refused_tokens_are_told_why() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn foreign_hosts_and_origins_are_refused_and_every_error_is_json() {
-    let db = temp_db("fair-host");
+    let (_dir, db) = temp_db("fair-host");
     let s = server::start(server::Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: db.clone(),
@@ -372,7 +372,7 @@ async fn foreign_hosts_and_origins_are_refused_and_every_error_is_json() {
 async fn a_message_far_over_the_limit_still_closes_with_1009() {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
-    let db = temp_db("fair-size");
+    let (_dir, db) = temp_db("fair-size");
     let s = start(&db, Limits::default()).await;
     let created = create(s.addr, json!({"game": "hearts"})).await;
     let id = created["id"].as_str().unwrap().to_string();
@@ -416,7 +416,7 @@ async fn a_message_far_over_the_limit_still_closes_with_1009() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn left_tables_close_or_pause_and_their_people_can_come_back() {
-    let db = temp_db("idle");
+    let (_dir, db) = temp_db("idle");
     let idle = Duration::from_millis(700);
     let s = start(
         &db,

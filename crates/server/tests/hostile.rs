@@ -29,7 +29,7 @@ fn bad_message(i: usize, version: u64) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
-    let db = temp_db("hostile");
+    let (_dir, db) = temp_db("hostile");
     let limits = Limits {
         messages_per_second: 100_000,
         ..Limits::default()
@@ -136,8 +136,9 @@ async fn hostile_traffic_is_refused_and_honest_tables_play_on() {
     assert_eq!(summary["version"], 0, "{summary}");
     // Past the rate limit every message is answered (a pong, or a `rate` error naming what it
     // refused), until the connection is closed with 1008 and a reason: nothing goes unanswered.
+    let (_rate_dir, rate_db) = temp_db("rate");
     let s2 = start(
-        &temp_db("rate"),
+        &rate_db,
         Limits {
             messages_per_second: 5,
             ..Limits::default()

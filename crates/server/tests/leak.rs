@@ -185,7 +185,7 @@ async fn play_one(addr: SocketAddr, db: std::path::PathBuf, game: &'static str) 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_message_shows_a_card_its_reader_may_not_see_nor_the_seed_in_any_game() {
-    let db = temp_db("leak");
+    let (_dir, db) = temp_db("leak");
     let s = start(&db, Limits::default()).await;
     let tasks: Vec<_> = games::registry::all()
         .iter()

@@ -10,7 +10,7 @@ use server::Limits;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_a_whole_match_against_bots() {
-    let db = temp_db("whole");
+    let (_dir, db) = temp_db("whole");
     let s = start(&db, Limits::default()).await;
     let created = create(
         s.addr,
@@ -78,7 +78,7 @@ async fn a_person_plays_a_whole_match_against_bots() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_moves_are_refused_and_change_nothing() {
-    let db = temp_db("refusals");
+    let (_dir, db) = temp_db("refusals");
     let s = start(&db, Limits::default()).await;
     let created = create(
         s.addr,
@@ -198,7 +198,7 @@ async fn bad_moves_are_refused_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reconnecting_restores_the_seat_and_its_scene_and_a_rematch_keeps_the_players() {
-    let db = temp_db("reconnect");
+    let (_dir, db) = temp_db("reconnect");
     let s = start(&db, Limits::default()).await;
     let created = create(
         s.addr,
@@ -266,7 +266,7 @@ async fn reconnecting_restores_the_seat_and_its_scene_and_a_rematch_keeps_the_pl
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn friends_join_by_invite_or_from_the_lobby() {
-    let db = temp_db("join");
+    let (_dir, db) = temp_db("join");
     let s = start(&db, Limits::default()).await;
     // The creator's seat, one kept for an invited friend, two open to anyone.
     let created = create(
@@ -351,7 +351,7 @@ async fn friends_join_by_invite_or_from_the_lobby() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_server_replays_its_tables_and_play_goes_on() {
-    let db = temp_db("restart");
+    let (_dir, db) = temp_db("restart");
     let s = start(&db, Limits::default()).await;
     let created = create(
         s.addr,
@@ -389,7 +389,7 @@ async fn a_restarted_server_replays_its_tables_and_play_goes_on() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_out_of_time_has_a_bot_play_for_them() {
-    let db = temp_db("clock");
+    let (_dir, db) = temp_db("clock");
     let s = start(&db, Limits::default()).await;
     let created = create(
         s.addr,
@@ -423,7 +423,7 @@ async fn a_person_out_of_time_has_a_bot_play_for_them() {
 
 #[test]
 fn the_database_is_migrated_and_reopens() {
-    let db = temp_db("migrate");
+    let (_dir, db) = temp_db("migrate");
     let store = server::store::SqliteStore::open(&db).unwrap();
     assert_eq!(store.schema_version().unwrap(), 3);
     drop(store);
@@ -439,7 +439,7 @@ fn the_database_is_migrated_and_reopens() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn people_and_spectators_chat_apart_and_the_chat_is_kept() {
-    let db = temp_db("chat");
+    let (_dir, db) = temp_db("chat");
     let s = start(&db, Limits::default()).await;
     let created = create(
         s.addr,

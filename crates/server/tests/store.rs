@@ -6,6 +6,7 @@
 use server::pgstore::{NodeIdentity, PgStore, LEASE_LOST};
 use server::store::{ActionRow, Channel, ChatRow, SeatRow, SqliteStore, Status, Store, TableRow};
 use std::time::Duration;
+use tempfile::TempDir;
 
 fn pg_url(name: &str) -> Option<String> {
     let url = std::env::var("CARDROOM_TEST_PG_URL").ok()?;
@@ -20,14 +21,17 @@ fn node(name: &str, lease_ms: u64) -> NodeIdentity {
     }
 }
 
-fn sqlite(name: &str) -> SqliteStore {
-    let dir = std::env::temp_dir().join(format!("cardroom-store-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
-    }
-    SqliteStore::open(&path).unwrap()
+/// A scratch folder, removed when the guard drops.
+fn scratch() -> TempDir {
+    tempfile::Builder::new().prefix("cardroom-store-").tempdir().unwrap()
+}
+
+/// A fresh SQLite store in a scratch folder of its own. Bind the guard first
+/// (`let (_dir, store) = ..`) so that it outlives the store.
+fn sqlite(name: &str) -> (TempDir, SqliteStore) {
+    let dir = scratch();
+    let store = SqliteStore::open(&dir.path().join(format!("{name}.db"))).unwrap();
+    (dir, store)
 }
 
 fn seats() -> Vec<SeatRow> {
@@ -149,7 +153,8 @@ fn conformance(store: &mut dyn Store) {
 
 #[test]
 fn sqlite_conforms() {
-    conformance(&mut sqlite("conforms"));
+    let (_dir, mut store) = sqlite("conforms");
+    conformance(&mut store);
 }
 
 #[test]
@@ -168,10 +173,8 @@ fn postgres_conforms() {
 
 #[test]
 fn sqlite_refuses_a_newer_schema() {
-    let dir = std::env::temp_dir().join(format!("cardroom-store-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("newer.db");
-    let _ = std::fs::remove_file(&path);
+    let dir = scratch();
+    let path = dir.path().join("newer.db");
     drop(SqliteStore::open(&path).unwrap());
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute("UPDATE schema_version SET version = version + 1", [])
@@ -210,7 +213,7 @@ fn bump_pg_version(url: &str, version: i32) {
 /// A store used by one server alone: every table is its own, under epoch 0.
 #[test]
 fn sqlite_owns_every_table() {
-    let mut s = sqlite("owns");
+    let (_dir, mut s) = sqlite("owns");
     assert!(!s.shared());
     assert_eq!(s.acquire(12).unwrap(), Some(0));
     assert!(s.renew().unwrap().is_empty());

@@ -24,7 +24,7 @@ async fn raw_get(addr: std::net::SocketAddr, path: &str) -> (String, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_and_assets_come_from_the_binary() {
-    let db = temp_db("web-pages");
+    let (_dir, db) = temp_db("web-pages");
     let s = start(&db, Limits::default()).await;
     for path in ["/", "/play/12", "/replay/3", "/rules/hearts"] {
         let (head, body) = raw_get(s.addr, path).await;
@@ -61,7 +61,7 @@ async fn pages_and_assets_come_from_the_binary() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_reads_a_paragraph_and_variant_kinds_for_every_game() {
-    let db = temp_db("web-games");
+    let (_dir, db) = temp_db("web-games");
     let s = start(&db, Limits::default()).await;
     let (status, games) = http(s.addr, "GET", "/api/games", None).await;
     assert_eq!(status, 200);
@@ -107,7 +107,7 @@ async fn the_lobby_reads_a_paragraph_and_variant_kinds_for_every_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_names_a_legal_action_and_only_the_seat_to_act_gets_one() {
-    let db = temp_db("web-hint");
+    let (_dir, db) = temp_db("web-hint");
     let s = start(&db, Limits::default()).await;
     let created = create(
         s.addr,
@@ -158,7 +158,7 @@ async fn a_hint_names_a_legal_action_and_only_the_seat_to_act_gets_one() {
 /// refused with a reason naming what it depends on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_is_made_with_every_variant_value_where_it_applies() {
-    let db = temp_db("web-variants");
+    let (_dir, db) = temp_db("web-variants");
     let s = start(
         &db,
         Limits {

@@ -8,19 +8,19 @@ use server::{Config, Limits, Running};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
+use tempfile::TempDir;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
 pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-pub fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cardroom-server-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.db"));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
-    }
-    path
+/// A fresh database path in a scratch folder of its own. The folder is removed when the
+/// returned guard drops: bind it first (`let (_dir, db) = temp_db(..)`) so that it outlives
+/// the servers that use the database.
+pub fn temp_db(name: &str) -> (TempDir, PathBuf) {
+    let dir = tempfile::Builder::new().prefix("cardroom-server-").tempdir().unwrap();
+    let path = dir.path().join(format!("{name}.db"));
+    (dir, path)
 }
 
 pub async fn start(db: &std::path::Path, limits: Limits) -> Running {
