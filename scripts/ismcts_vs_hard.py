@@ -13,8 +13,9 @@ pass phase), so only the play of the cards is compared.
 
 Printed: `hard`'s lead in points per deal (the ISMCTS seats' mean points minus the `hard`
 seats', over both plays of a deal), with a 95% interval over deals, each side's time per
-move (mean and 99th percentile), and how many moons each side shot. The issue's target: `hard` ahead by at least 3 points per deal
-at no more time per move than ISMCTS.
+move (mean and 99th percentile), how many moons each side shot, and where the points went: how
+often each side's seats took the queen of spades and how many hearts they took per play. The
+issue's target: `hard` ahead by at least 3 points per deal at no more time per move than ISMCTS.
 
 Usage: python scripts/ismcts_vs_hard.py [--deals 150] [--simulations 2500] [--uct-c 18.2]
        [--bot hard] [--seed 1] [--leads-out FILE]
@@ -84,7 +85,9 @@ def play_deal(order, ismcts_players, args, seed, times):
         step += 1
     assert m.is_over()
     totals = m.totals()
-    return [totals[(p + 1) % 4] for p in range(4)]
+    won = m.view(0)["won"]
+    taken = [won[(p + 1) % 4] for p in range(4)]
+    return [totals[(p + 1) % 4] for p in range(4)], taken
 
 
 def main():
@@ -102,11 +105,19 @@ def main():
     cards = [s.action_to_string(a) for a, _ in s.chance_outcomes()]
     leads, times = [], {"ismcts": [], "hard": []}
     moons = {"ismcts": 0, "hard": 0}
+    # Where the points went: how often each side took the queen, and how many hearts.
+    queens = {"ismcts": 0, "hard": 0}
+    hearts = {"ismcts": 0, "hard": 0}
     for d in range(args.deals):
         order = [cards[i] for i in rng.permutation(52)]
         seed = args.seed * 100_000 + d
-        a = play_deal(order, {0, 2}, args, seed, times)
-        b = play_deal(order, {1, 3}, args, seed, times)
+        a, a_taken = play_deal(order, {0, 2}, args, seed, times)
+        b, b_taken = play_deal(order, {1, 3}, args, seed, times)
+        for taken, ismcts in ((a_taken, {0, 2}), (b_taken, {1, 3})):
+            for p, cards_won in enumerate(taken):
+                side = "ismcts" if p in ismcts else "hard"
+                queens[side] += "QS" in cards_won
+                hearts[side] += sum(1 for c in cards_won if c.endswith("H"))
         ismcts_points = (a[0] + a[2] + b[1] + b[3]) / 4
         hard_points = (a[1] + a[3] + b[0] + b[2]) / 4
         leads.append(ismcts_points - hard_points)
@@ -133,6 +144,11 @@ def main():
         with open(args.leads_out, "w") as f:
             json.dump({"bot": args.bot, "seed": args.seed, "leads": leads}, f)
     print(f"moons shot in {2 * args.deals} plays: {args.bot} {moons['hard']}, ISMCTS {moons['ismcts']}")
+    print(
+        f"queen of spades taken in {2 * args.deals} plays: {args.bot}'s seats {queens['hard']}, ISMCTS's {queens['ismcts']}; "
+        f"hearts per play: {args.bot}'s seats {hearts['hard'] / (2 * args.deals):.2f}, "
+        f"ISMCTS's {hearts['ismcts'] / (2 * args.deals):.2f} (of 13)"
+    )
 
 
 if __name__ == "__main__":
