@@ -8,12 +8,8 @@
 //! path with the outcome for the seat that chose its action. The most visited root action wins.
 //!
 //! With an opponent model ([`Ismcts::with_opponent_model`]) the other seats play the rollout bot
-//! inside the tree as well, each from its own view of the sampled world, and the tree branches
-//! only on the searcher's decisions. Where [`Ismcts::with_others_followed`] says so, the tree
-//! also records the others' modelled moves (it never chooses among them): the searcher's later
-//! decisions then sit under what the others played before them, as they will when it makes
-//! them. Without that, one node per sequence of the searcher's own moves stands for every way
-//! the others could have played in between, and a later move is planned blind to them.
+//! inside the tree as well, each from its own view of the sampled world, and the tree holds only
+//! the searcher's decisions.
 
 use crate::inference::Inference;
 use cards::GameRng;
@@ -70,8 +66,6 @@ pub struct Ismcts<D: Deal> {
     /// Other seats play the rollout bot inside the tree too, so the tree branches only on this
     /// seat's own decisions (an opponent model instead of opponents that see the sampled world).
     opponents_follow_rollout_bot: bool,
-    /// With the opponent model, the tree records the others' moves too (see the module notes).
-    others_followed: bool,
     higher_is_better: bool,
     /// Worlds weighted by the other seats' moves (policy-based inference) instead of uniform.
     inference: Option<Inference<D>>,
@@ -103,7 +97,6 @@ impl<D: Deal> Ismcts<D> {
             rollout,
             guide: None,
             opponents_follow_rollout_bot: false,
-            others_followed: false,
             higher_is_better,
             inference: None,
             scoring: Scoring::Points,
@@ -128,15 +121,6 @@ impl<D: Deal> Ismcts<D> {
     /// rollouts).
     pub fn with_opponent_model(mut self, on: bool) -> Ismcts<D> {
         self.opponents_follow_rollout_bot = on;
-        self
-    }
-
-    /// With the opponent model, lets the tree record the other seats' moves, so that the
-    /// searcher's later decisions are told apart by what the others played before them. No
-    /// game's `hard` uses it yet: in Hearts it measured +0.14 points per deal against
-    /// `ismcts:2500`, inside the noise (README, "How strong the bots are").
-    pub fn with_others_followed(mut self, on: bool) -> Ismcts<D> {
-        self.others_followed = on;
         self
     }
 
@@ -249,29 +233,6 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                     if let Rollout::Bot(bot) = &mut self.rollout {
                         let a = bot_action(bot.as_mut(), &world, &legal, decision.totals, rng);
                         world.apply(a).expect("the rollout bot chooses legal actions");
-                        if self.others_followed {
-                            // Follow (or record) the move; the walk goes on to the searcher's
-                            // next decision, which expands or selects as usual.
-                            let found = nodes[node]
-                                .children
-                                .iter()
-                                .copied()
-                                .find(|&c| nodes[c].action == Some(a));
-                            node = found.unwrap_or_else(|| {
-                                nodes.push(Node {
-                                    action: Some(a),
-                                    player: actor,
-                                    children: Vec::new(),
-                                    visits: 0,
-                                    available: 0,
-                                    reward: 0.0,
-                                });
-                                let c = nodes.len() - 1;
-                                nodes[node].children.push(c);
-                                c
-                            });
-                            path.push(node);
-                        }
                         continue;
                     }
                 }
@@ -355,153 +316,5 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             .max_by_key(|&&c| (nodes[c].visits, std::cmp::Reverse(c)))
             .copied();
         best.and_then(|c| nodes[c].action).unwrap_or(decision.legal[0])
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use cards::CardCounts;
-    use engine::{DealOutcome, Illegal, Seat};
-    use std::fmt;
-    use std::str::FromStr;
-
-    /// A two-seat deal that rewards a searcher who plans its later move on what it will have
-    /// seen. Seat 0 either takes a sure 8 or plays on; then seat 1 shows its hidden bit; then
-    /// seat 0 names the bit shown, for 10 if right and 0 if wrong.
-    #[derive(Clone, Debug, PartialEq)]
-    struct Peek {
-        hidden: u8,
-        step: u8,
-        sure: bool,
-        shown: u8,
-        named: u8,
-    }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-    struct Pick(u8);
-
-    impl fmt::Display for Pick {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "{}", self.0)
-        }
-    }
-
-    impl FromStr for Pick {
-        type Err = String;
-        fn from_str(s: &str) -> Result<Pick, String> {
-            s.parse().map(Pick).map_err(|_| format!("not a pick: {s}"))
-        }
-    }
-
-    impl Deal for Peek {
-        type Action = Pick;
-        type View = u8;
-
-        fn to_act(&self) -> Option<Seat> {
-            match self.step {
-                0 | 2 => Some(0),
-                1 => Some(1),
-                _ => None,
-            }
-        }
-
-        fn legal_actions(&self, out: &mut Vec<Pick>) {
-            out.clear();
-            if self.step < 3 {
-                out.extend([Pick(0), Pick(1)]);
-            }
-        }
-
-        fn apply(&mut self, action: Pick) -> Result<(), Illegal> {
-            if self.step >= 3 || action.0 > 1 {
-                return Err(Illegal::new("no such move"));
-            }
-            match self.step {
-                0 if action.0 == 0 => {
-                    self.sure = true;
-                    self.step = 3;
-                    return Ok(());
-                }
-                1 => self.shown = action.0,
-                2 => self.named = action.0,
-                _ => {}
-            }
-            self.step += 1;
-            Ok(())
-        }
-
-        /// Seat 1 sees its bit; seat 0 sees the bit once shown.
-        fn view(&self, seat: Seat) -> u8 {
-            if seat == 1 {
-                self.hidden
-            } else {
-                self.shown
-            }
-        }
-
-        fn sample_world(&self, _seat: Seat, rng: &mut GameRng) -> Peek {
-            let mut world = self.clone();
-            if self.step < 2 {
-                world.hidden = rng.index(2) as u8;
-            }
-            world
-        }
-
-        fn outcome(&self) -> Option<DealOutcome> {
-            let reward = match (self.step, self.sure) {
-                (3, true) => 8,
-                (3, false) if self.named == self.shown => 10,
-                (3, false) => 0,
-                _ => return None,
-            };
-            Some(DealOutcome::new(vec![reward, -reward]))
-        }
-
-        fn cards(&self) -> CardCounts {
-            CardCounts::new()
-        }
-    }
-
-    /// Seat 1 shows its bit; seat 0, in rollouts, plays on and names 1 whatever was shown.
-    struct Model;
-
-    impl Bot<Peek> for Model {
-        fn name(&self) -> &str {
-            "model"
-        }
-
-        fn choose(&mut self, decision: &Decision<'_, Peek>, _rng: &mut GameRng) -> Pick {
-            match decision.seat {
-                1 => Pick(decision.view()),
-                _ => Pick(1),
-            }
-        }
-    }
-
-    fn first_move(others_followed: bool) -> Pick {
-        let deal = Peek {
-            hidden: 1,
-            step: 0,
-            sure: false,
-            shown: 0,
-            named: 0,
-        };
-        let mut legal = Vec::new();
-        deal.legal_actions(&mut legal);
-        let decision = Decision::new(&deal, &legal, &[0, 0]).expect("seat 0 to act");
-        let mut bot = Ismcts::new("t", Budget::Iterations(3000), Rollout::Bot(Box::new(Model)), true)
-            .with_opponent_model(true)
-            .with_others_followed(others_followed);
-        bot.choose(&decision, &mut GameRng::from_seed(7))
-    }
-
-    #[test]
-    fn a_later_move_is_planned_on_what_the_others_will_have_shown() {
-        // Followed, the tree learns to name the bit it will have seen: playing on is worth 10.
-        assert_eq!(first_move(true), Pick(1));
-        // Not followed, one node stands for both bits and naming is a coin toss (5): the sure 8
-        // wins. This is the blind spot the option removes.
-        assert_eq!(first_move(false), Pick(0));
     }
 }

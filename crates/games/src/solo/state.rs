@@ -431,8 +431,9 @@ impl SoloDeal {
 
     /// Whether `dealt`, the hand `seat` was dealt in some world, could have made this deal's
     /// public moves: its auction passes (`denied`, from [`SoloDeal::denied_both_black_queens`]),
-    /// and as declarer the queen of clubs when everyone passed, its announcement (both black queens announce at least solo unless
-    /// everyone passed) and its call (a game with a partner needs a callable ace: the one called).
+    /// and as declarer the queen of clubs when everyone passed, its announcement (both black
+    /// queens announce at least solo unless everyone passed) and its call (a game with a partner
+    /// needs a callable ace: the one called).
     fn dealt_hand_fits(&self, seat: Seat, dealt: CardSet, denied: &[bool; 4]) -> bool {
         let both = dealt.contains(QUEEN_OF_CLUBS) && dealt.contains(QUEEN_OF_SPADES);
         if both && denied[seat] {
@@ -459,11 +460,6 @@ impl SoloDeal {
         }
     }
 
-    /// Whether the hands as dealt could have made this deal's public moves before play: every
-    /// logged auction move (SOL-3 forbids some passes to a holder of both black queens), the
-    /// announcement (such a holder announces at least solo; a simple game needs an ace to
-    /// call) and the call (SOL-1 depends on the aces held). The plays need no check here: what
-    /// they reveal is kept card by card in `cannot_hold`.
     /// [`SoloDeal::dealt_hand_fits`] for every seat's hand as dealt: what sampling checks, for
     /// the tests to hold against the full replay.
     #[cfg(test)]
@@ -472,8 +468,13 @@ impl SoloDeal {
         (0..4).all(|q| self.dealt_hand_fits(q, self.hands[q] | played_by[q], &denied))
     }
 
-    /// The full replay that [`SoloDeal::dealt_hand_fits`] stands in for on the sampling path:
-    /// kept as the tests' independent check of it.
+    /// Whether the hands as dealt could have made this deal's public moves before play, by
+    /// replaying them: every logged auction move (SOL-3 forbids some passes to a holder of both
+    /// black queens), the announcement (such a holder announces at least solo; a simple game
+    /// needs an ace to call) and the call (SOL-1 depends on the aces held). The plays need no
+    /// check here: what they reveal is kept card by card in `cannot_hold`. This is the full
+    /// replay that [`SoloDeal::dealt_hand_fits`] stands in for on the sampling path, kept as
+    /// the tests' independent check of it.
     #[cfg(test)]
     pub(super) fn public_moves_fit_hands(&self) -> bool {
         let mut d = self.as_dealt();

@@ -503,51 +503,30 @@ fn seats_denied_both_black_queens(d: &SoloDeal) -> [bool; 4] {
 #[test]
 fn sampled_worlds_respect_what_the_auction_showed() {
     let queens = CardSet::single(QUEEN_OF_CLUBS) | CardSet::single(QUEEN_OF_SPADES);
-    let variants: [&[&str]; 3] = [
-        &[],
-        &["ask_step=one-level"],
-        &["call_ace_rule=any-not-held", "colour_suit=h"],
-    ];
     let mut rng = GameRng::from_seed(6);
-    let mut legal = Vec::new();
     let (mut checked, mut with_a_queen) = (0, 0);
-    for k in 0..90 {
-        let v = Variants::parse(Solo::info().variants, variants[k % 3]).unwrap();
-        let mut setup = MatchSetup::new(4, v, 100 + k as u64);
-        setup.deal_limit = Some(1);
-        let mut m = Match::<Solo>::new(setup).unwrap();
-        let dealt: [CardSet; 4] = std::array::from_fn(|s| m.deal().hand(s));
-        while let Some(seat) = m.to_act() {
-            let d = m.deal().clone();
-            let denied = seats_denied_both_black_queens(&d);
-            let constrained: Vec<Seat> = (0..4).filter(|&q| q != seat && denied[q]).collect();
-            for _ in 0..(if constrained.is_empty() { 0 } else { 40 }) {
-                let w = d.sample_world(seat, &mut rng);
-                assert_eq!(w.view(seat), d.view(seat));
+    drive_one_deal_matches(90, 100, &mut rng, |k, seat, d, dealt, rng| {
+        let denied = seats_denied_both_black_queens(d);
+        let constrained: Vec<Seat> = (0..4).filter(|&q| q != seat && denied[q]).collect();
+        for _ in 0..(if constrained.is_empty() { 0 } else { 40 }) {
+            let w = d.sample_world(seat, rng);
+            assert_eq!(w.view(seat), d.view(seat));
+            assert!(
+                w.public_moves_fit_hands(),
+                "match {k}: a world for seat {seat} the auction rules out"
+            );
+            for &q in &constrained {
+                let as_dealt = w.hand(q) | (dealt[q] - d.hand(q));
                 assert!(
-                    w.public_moves_fit_hands(),
-                    "match {k}: a world for seat {seat} the auction rules out"
+                    as_dealt & queens != queens,
+                    "match {k}: a world for seat {seat} deals both black queens to seat {q}, whose moves deny them"
                 );
-                for &q in &constrained {
-                    let as_dealt = w.hand(q) | (dealt[q] - d.hand(q));
-                    assert!(
-                        as_dealt & queens != queens,
-                        "match {k}: a world for seat {seat} deals both black queens to seat {q}, whose moves deny them"
-                    );
-                    with_a_queen += !(as_dealt & queens).is_empty() as u32;
-                    checked += 1;
-                }
+                with_a_queen += !(as_dealt & queens).is_empty() as u32;
+                checked += 1;
             }
-            m.legal_actions(&mut legal);
-            // Rule bots and random players: passes come at every stage of the auction.
-            let action = if (seat + k) % 2 == 0 {
-                rule_choice(&d)
-            } else {
-                legal[rng.index(legal.len())]
-            };
-            m.apply(action).unwrap();
         }
-    }
+        true
+    });
     assert!(
         checked > 10_000 && with_a_queen > 1_000,
         "{checked} checks, {with_a_queen} with a queen"
@@ -561,51 +540,74 @@ fn sampled_worlds_respect_what_the_auction_showed() {
 /// auction, at every decision before the first card.
 #[test]
 fn the_quick_fit_check_agrees_with_the_full_replay() {
+    let mut rng = GameRng::from_seed(8);
+    let (mut compared, mut refused) = (0, 0);
+    drive_one_deal_matches(120, 500, &mut rng, |k, _, d, _, _| {
+        if !d.played.is_empty() {
+            return false;
+        }
+        assert!(d.every_dealt_hand_fits(), "match {k}: the true deal refused");
+        // Whole hands handed round, and each black queen moved to each other seat in
+        // exchange for that seat's first card (the only way to make a new holder of both).
+        let mut worlds: Vec<SoloDeal> = permutations4()
+            .into_iter()
+            .map(|perm| {
+                let mut w = d.clone();
+                w.hands = perm.map(|s| d.hands[s]);
+                w
+            })
+            .collect();
+        for queen in [QUEEN_OF_CLUBS, QUEEN_OF_SPADES] {
+            let holder = (0..4).find(|&s| d.hands[s].contains(queen)).unwrap();
+            for q in (0..4).filter(|&q| q != holder) {
+                let given = d.hands[q].iter().find(|&c| c != QUEEN_OF_CLUBS && c != QUEEN_OF_SPADES);
+                let Some(given) = given else { continue };
+                let mut w = d.clone();
+                w.hands[holder] = (w.hands[holder] - CardSet::single(queen)) | CardSet::single(given);
+                w.hands[q] = (w.hands[q] - CardSet::single(given)) | CardSet::single(queen);
+                worlds.push(w);
+            }
+        }
+        for w in &worlds {
+            let full = w.public_moves_fit_hands();
+            assert_eq!(w.every_dealt_hand_fits(), full, "match {k}, hands {:?}", w.hands);
+            compared += 1;
+            refused += !full as u32;
+        }
+        true
+    });
+    assert!(
+        compared > 10_000 && refused > 1_000,
+        "{compared} compared, {refused} refused"
+    );
+}
+
+/// Plays `matches` one-deal matches (seeds from `first_seed`) under three variant sets, with
+/// rule bots and random players taking turns so that passes come at every stage of the
+/// auction. Before each decision it calls `visit(match, seat to act, deal, hands as dealt,
+/// rng)`; a `false` ends that match.
+fn drive_one_deal_matches(
+    matches: usize,
+    first_seed: u64,
+    rng: &mut GameRng,
+    mut visit: impl FnMut(usize, Seat, &SoloDeal, &[CardSet; 4], &mut GameRng) -> bool,
+) {
     let variants: [&[&str]; 3] = [
         &[],
         &["ask_step=one-level"],
         &["call_ace_rule=any-not-held", "colour_suit=h"],
     ];
-    let mut rng = GameRng::from_seed(8);
     let mut legal = Vec::new();
-    let (mut compared, mut refused) = (0, 0);
-    for k in 0..120 {
+    for k in 0..matches {
         let v = Variants::parse(Solo::info().variants, variants[k % 3]).unwrap();
-        let mut setup = MatchSetup::new(4, v, 500 + k as u64);
+        let mut setup = MatchSetup::new(4, v, first_seed + k as u64);
         setup.deal_limit = Some(1);
         let mut m = Match::<Solo>::new(setup).unwrap();
+        let dealt: [CardSet; 4] = std::array::from_fn(|s| m.deal().hand(s));
         while let Some(seat) = m.to_act() {
             let d = m.deal().clone();
-            if !d.played.is_empty() {
+            if !visit(k, seat, &d, &dealt, rng) {
                 break;
-            }
-            assert!(d.every_dealt_hand_fits(), "match {k}: the true deal refused");
-            // Whole hands handed round, and each black queen moved to each other seat in
-            // exchange for that seat's first card (the only way to make a new holder of both).
-            let mut worlds: Vec<SoloDeal> = permutations4()
-                .into_iter()
-                .map(|perm| {
-                    let mut w = d.clone();
-                    w.hands = perm.map(|s| d.hands[s]);
-                    w
-                })
-                .collect();
-            for queen in [QUEEN_OF_CLUBS, QUEEN_OF_SPADES] {
-                let holder = (0..4).find(|&s| d.hands[s].contains(queen)).unwrap();
-                for q in (0..4).filter(|&q| q != holder) {
-                    let given = d.hands[q].iter().find(|&c| c != QUEEN_OF_CLUBS && c != QUEEN_OF_SPADES);
-                    let Some(given) = given else { continue };
-                    let mut w = d.clone();
-                    w.hands[holder] = (w.hands[holder] - CardSet::single(queen)) | CardSet::single(given);
-                    w.hands[q] = (w.hands[q] - CardSet::single(given)) | CardSet::single(queen);
-                    worlds.push(w);
-                }
-            }
-            for w in &worlds {
-                let full = w.public_moves_fit_hands();
-                assert_eq!(w.every_dealt_hand_fits(), full, "match {k}, hands {:?}", w.hands);
-                compared += 1;
-                refused += !full as u32;
             }
             m.legal_actions(&mut legal);
             let action = if (seat + k) % 2 == 0 {
@@ -616,10 +618,6 @@ fn the_quick_fit_check_agrees_with_the_full_replay() {
             m.apply(action).unwrap();
         }
     }
-    assert!(
-        compared > 10_000 && refused > 1_000,
-        "{compared} compared, {refused} refused"
-    );
 }
 
 fn permutations4() -> Vec<[usize; 4]> {
