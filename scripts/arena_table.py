@@ -81,7 +81,7 @@ def run(binary, game, players, deals, games, a, b):
     start = time.time()
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     result = json.loads(out)
-    result["command"] = "cardroom " + " ".join(cmd[1:-1])
+    result["command"] = "cardroom " + " ".join(c for c in cmd[1:] if c != "--json")
     result["wall_s"] = round(time.time() - start, 1)
     return result
 

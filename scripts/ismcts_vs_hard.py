@@ -7,9 +7,11 @@ engines play the deal in lockstep: ISMCTS decides in OpenSpiel's own Hearts
 points on the first trick, hearts broken by a heart, moon adds 26 to the others), `hard` decides
 in cardroom, and every move is applied to both. OpenSpiel's player p sits in cardroom's seat
 p + 1 (cardroom's dealer is seat 0, so its first passer is seat 1, as OpenSpiel's is player 0).
-Both sides pass with cardroom's rule bot (`medium`): OpenSpiel 2.0.2's C++ ISMCTS crashes with
-a segmentation fault in its own Hearts once another player has passed (its resampling in the
-pass phase), so only the play of the cards is compared.
+ISMCTS's seats pass with cardroom's rule bot (`medium`): OpenSpiel 2.0.2's C++ ISMCTS crashes
+with a segmentation fault in its own Hearts once another player has passed (its resampling in
+the pass phase). By default our bot's seats pass with the rule bot too, so that only the play of
+the cards is compared; `--passes own` lets our bot pass for itself (its time per move then
+counts its three picks), comparing the whole deal as each program can play it.
 
 Printed: `hard`'s lead in points per deal (the ISMCTS seats' mean points minus the `hard`
 seats', over both plays of a deal), with a 95% interval over deals, each side's time per
@@ -18,7 +20,7 @@ often each side's seats took the queen of spades and how many hearts they took p
 issue's target: `hard` ahead by at least 3 points per deal at no more time per move than ISMCTS.
 
 Usage: python scripts/ismcts_vs_hard.py [--deals 150] [--simulations 2500] [--uct-c 18.2]
-       [--bot hard] [--seed 1] [--leads-out FILE]
+       [--bot hard] [--seed 1] [--passes rule|own] [--leads-out FILE]
 Needs the Python package and open_spiel (scripts/test-python.sh's venv has both:
 target/pyenv/bin/python scripts/ismcts_vs_hard.py).
 """
@@ -66,9 +68,10 @@ def play_deal(order, ismcts_players, args, seed, times):
         p = state.current_player()
         assert m.current_player == (p + 1) % 4, (p, m.current_player)
         start = time.perf_counter()
-        if m.view(m.current_player)["phase"] == "passing":
-            # Both sides pass with cardroom's rule bot: OpenSpiel 2.0.2's C++ ISMCTS crashes
-            # (a segmentation fault in its Hearts' resampling) once another player has passed.
+        if m.view(m.current_player)["phase"] == "passing" and (args.passes == "rule" or p in ismcts_players):
+            # The rule bot passes for ISMCTS (OpenSpiel 2.0.2's C++ ISMCTS crashes, a segmentation
+            # fault in its Hearts' resampling, once another player has passed), and for our bot
+            # too unless `--passes own`.
             card = cardroom.bot_action(m, "medium", seed=seed * 1000 + step)
             side = None
         elif p in ismcts_players:
@@ -97,6 +100,12 @@ def main():
     ap.add_argument("--uct-c", type=float, default=18.2)
     ap.add_argument("--bot", default="hard")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--passes",
+        choices=["rule", "own"],
+        default="rule",
+        help="who passes for our bot: the rule bot, as for ISMCTS (only the play is compared), or the bot itself",
+    )
     ap.add_argument("--leads-out", help="write each deal's lead here (JSON), to pair runs on the same deals")
     args = ap.parse_args()
     rng = np.random.RandomState(args.seed)
@@ -135,7 +144,8 @@ def main():
         return f"{1000 * statistics.mean(xs):.0f} ms mean, {1000 * xs[int(0.99 * (len(xs) - 1))]:.0f} ms p99"
 
     print(
-        f"{args.deals} deals, each played twice with the seats swapped: {args.bot} ahead of OpenSpiel's ISMCTS "
+        f"{args.deals} deals, each played twice with the seats swapped, {args.bot}'s passes by "
+        f"{'itself' if args.passes == 'own' else 'the rule bot'}: {args.bot} ahead of OpenSpiel's ISMCTS "
         f"({args.simulations} simulations, UCT c {args.uct_c}, random rollouts) by {mean:+.2f} points per deal "
         f"[{mean - half:+.2f}, {mean + half:+.2f}]"
     )

@@ -33,6 +33,11 @@ impl<'a, D: Deal> Decision<'a, D> {
         self.deal.search_helps()
     }
 
+    /// Whether the seat picks a set of its legal actions, one at a time (public information).
+    pub fn choosing_set(&self) -> bool {
+        self.deal.choosing_set()
+    }
+
     /// Whether the seat is bidding for a contract (public information).
     pub fn bidding(&self) -> bool {
         self.deal.bidding()

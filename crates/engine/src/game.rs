@@ -252,6 +252,13 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
         true
     }
 
+    /// Whether the seat to act is choosing a set: it picks several of its legal actions one
+    /// after another, in any order, before anyone else acts or sees them (Hearts' pass). Search
+    /// bots may then weigh whole sets instead of one pick at a time. Public information only.
+    fn choosing_set(&self) -> bool {
+        false
+    }
+
     /// Whether the seat to act is bidding for a contract (an auction or a take decision), where
     /// `hard` weighs each bid by playing it out rather than by its tree search. It must depend
     /// only on public information. `hard` weighs at most the first eight legal actions: games

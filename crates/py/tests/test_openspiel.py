@@ -201,3 +201,23 @@ def test_whole_matches(game_id):
     game = pyspiel.load_game(openspiel.short_name(game_id, "cardroom_"))
     assert game.get_parameters()["deals"] == 0
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_head_to_head_script_plays_a_deal_both_ways():
+    """`scripts/ismcts_vs_hard.py` (issue 28's measure against OpenSpiel's ISMCTS) plays a deal
+    twice with the seats swapped, with our bot's passes by the rule bot or by itself."""
+    import pathlib
+    import subprocess
+    import sys
+
+    script = pathlib.Path(__file__).resolve().parents[3] / "scripts" / "ismcts_vs_hard.py"
+    for passes, who in (("rule", "the rule bot"), ("own", "itself")):
+        out = subprocess.run(
+            [sys.executable, str(script), "--deals", "1", "--simulations", "20", "--bot", "medium", "--passes", passes],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+        assert f"1 deals, each played twice with the seats swapped, medium's passes by {who}:" in out, out
+        assert "queen of spades taken in 2 plays" in out, out

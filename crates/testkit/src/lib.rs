@@ -261,6 +261,12 @@ fn play_and_check<G: Game>(
                     probe, legal,
                     "{at}: a world sampled for the actor changes its legal actions"
                 );
+                // What search bots ask of a decision must be public: the same in every world.
+                assert_eq!(
+                    (world.search_helps(), world.bidding(), world.choosing_set()),
+                    (deal.search_helps(), deal.bidding(), deal.choosing_set()),
+                    "{at}: a world sampled for the actor answers search_helps, bidding or choosing_set differently"
+                );
             }
             report.worlds_sampled += 1;
             worlds.push(world);

@@ -434,6 +434,10 @@ impl Deal for HeartsDeal {
     /// The other seats' plays to tricks so far, replayed in this world from the start of play
     /// (each seat's hand then: what it holds now and what it has played). Passes are not
     /// replayed: the sampled passes of others are only a guess.
+    fn choosing_set(&self) -> bool {
+        self.phase == Phase::Passing
+    }
+
     fn past_moves(&self, seat: Seat, out: &mut Vec<(HeartsDeal, HeartsAction)>) {
         let n = self.played.len() as usize;
         if n == 0 || !matches!(self.phase, Phase::Playing | Phase::MoonChoice) {

@@ -533,6 +533,36 @@ fn rule_bot_beats_random_players_by_a_wide_margin() {
     assert!(d.bot_wins * 100 >= d.matches * 80, "{d:?}");
 }
 
+/// `hard` weighs whole passes (`bots::SetSearch`): holding the queen of spades with no spade
+/// to guard her, beside four top hearts and eight low cards, the three cards it passes include
+/// the queen (a search that read its own points the wrong way up would keep her). The search is
+/// given its playouts directly, as `hard` is too slow for a debug build at its shipped budget.
+#[test]
+fn hard_passes_an_unguarded_queen() {
+    use engine::{Bot, Decision};
+    let hands = [
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS 6C 7C 8C",
+        "QS AH KH QH JH 2C 3C 4C 5C 2D 3D 4D 5D",
+        "KS AS 6H 7H 8H 9H TH 9C TC JC QC KC AC",
+        "2H 3H 4H 5H 6D 7D 8D 9D TD JD QD KD AD",
+    ];
+    let mut deal = HeartsDeal::new(config(&[]), 0, 0, &order_for(hands, 0));
+    assert_eq!(deal.to_act(), Some(1));
+    let mut search = bots::SetSearch::new(Box::new(RuleBot), Box::new(RuleBot), 1_500, false);
+    let mut rng = GameRng::from_seed(3);
+    let mut legal = Vec::new();
+    while deal.to_act() == Some(1) {
+        deal.legal_actions(&mut legal);
+        let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
+        let pick = search.choose(&decision, &mut rng);
+        assert!(legal.contains(&pick));
+        deal.apply(pick).unwrap();
+    }
+    let passed = deal.picks(1);
+    assert_eq!(passed.len(), 3);
+    assert!(passed.contains(card("QS")), "passed {passed}");
+}
+
 /// Policy-based inference replays the others' plays (`Deal::past_moves`): on the true deal it
 /// rebuilds exactly the positions the other seats played from, with the cards they played; in a
 /// sampled world it replays the same public plays from that world's hands.
