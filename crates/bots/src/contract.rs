@@ -8,6 +8,7 @@
 //! by one point as fully as a big one and a failed one as no worse than a deal thrown in: in
 //! Belote that made `hard` take every deal. Other decisions go to the inner bot.
 
+use crate::ismcts::play_out;
 use cards::GameRng;
 use engine::{Bot, Deal, Decision};
 
@@ -70,11 +71,7 @@ impl<D: Deal> Bot<D> for ContractSearch<D> {
                 let mut w = world.clone();
                 w.apply(a).expect("legal in every sampled world");
                 let mut r = stream.clone();
-                while w.to_act().is_some() {
-                    w.legal_actions(&mut legal);
-                    let b = crate::ismcts::bot_action(self.policy.as_mut(), &w, &legal, decision.totals, &mut r);
-                    w.apply(b).expect("the rule bot chooses legal actions");
-                }
+                play_out(self.policy.as_mut(), &mut w, &mut legal, decision.totals, &mut r);
                 let deltas = w.outcome().map(|o| o.deltas).unwrap_or_default();
                 if !deltas.is_empty() {
                     sums[i] += margin(&deltas, decision.seat, self.higher_is_better);

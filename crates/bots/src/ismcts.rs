@@ -44,6 +44,21 @@ pub(crate) fn bot_action<D: Deal>(
     bot.choose(&decision, rng)
 }
 
+/// Plays `world` to the end, every seat choosing by `policy` from its own view.
+pub(crate) fn play_out<D: Deal>(
+    policy: &mut dyn Bot<D>,
+    world: &mut D,
+    legal: &mut Vec<D::Action>,
+    totals: &[i64],
+    rng: &mut GameRng,
+) {
+    while world.to_act().is_some() {
+        world.legal_actions(legal);
+        let a = bot_action(policy, world, legal, totals, rng);
+        world.apply(a).expect("the policy chooses legal actions");
+    }
+}
+
 struct Node<A> {
     action: Option<A>,
     /// The seat that chose `action`.

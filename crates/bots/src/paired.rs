@@ -3,6 +3,7 @@
 //! on the same luck. In long, high-variance deals (Panguingue) this separates actions with far
 //! fewer rollouts than independent samples would.
 
+use crate::ismcts::play_out;
 use cards::GameRng;
 use engine::{Bot, Deal, Decision};
 
@@ -22,14 +23,6 @@ impl<D: Deal> PairedRollouts<D> {
             rollouts,
             policy,
             higher_is_better,
-        }
-    }
-
-    fn play_out(&mut self, world: &mut D, legal: &mut Vec<D::Action>, totals: &[i64], rng: &mut GameRng) {
-        while world.to_act().is_some() {
-            world.legal_actions(legal);
-            let a = crate::ismcts::bot_action(self.policy.as_mut(), world, legal, totals, rng);
-            world.apply(a).expect("the policy chooses legal actions");
         }
     }
 }
@@ -54,7 +47,8 @@ impl<D: Deal> Bot<D> for PairedRollouts<D> {
             for (i, &a) in actions.iter().enumerate() {
                 let mut w = world.clone();
                 w.apply(a).expect("legal in every sampled world");
-                self.play_out(&mut w, &mut legal, decision.totals, &mut stream.clone());
+                let mut r = stream.clone();
+                play_out(self.policy.as_mut(), &mut w, &mut legal, decision.totals, &mut r);
                 let result = w.outcome().map_or(0, |o| o.deltas[decision.seat]);
                 sums[i] += sign * result as f64;
             }

@@ -3,6 +3,7 @@
 //! worlds with the same rollout stream (common random numbers), the weaker half of the sets
 //! dropped after each round (sequential halving), so that the budget goes to the close calls.
 
+use crate::ismcts::play_out;
 use cards::GameRng;
 use engine::{Bot, Deal, Decision};
 
@@ -23,14 +24,6 @@ impl<D: Deal> SetSearch<D> {
             policy,
             rollouts,
             higher_is_better,
-        }
-    }
-
-    fn play_out(&mut self, world: &mut D, legal: &mut Vec<D::Action>, totals: &[i64], rng: &mut GameRng) {
-        while world.to_act().is_some() {
-            world.legal_actions(legal);
-            let a = crate::ismcts::bot_action(self.policy.as_mut(), world, legal, totals, rng);
-            world.apply(a).expect("the policy chooses legal actions");
         }
     }
 }
@@ -106,7 +99,8 @@ impl<D: Deal> Bot<D> for SetSearch<D> {
                         sums[s] = f64::NEG_INFINITY;
                         continue;
                     }
-                    self.play_out(&mut w, &mut legal, decision.totals, &mut stream.clone());
+                    let mut r = stream.clone();
+                    play_out(self.policy.as_mut(), &mut w, &mut legal, decision.totals, &mut r);
                     sums[s] += sign * w.outcome().map_or(0, |o| o.deltas[seat]) as f64;
                 }
             }
