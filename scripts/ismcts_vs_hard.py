@@ -141,7 +141,7 @@ def main():
 
     def ms(xs):
         xs = sorted(xs)
-        return f"{1000 * statistics.mean(xs):.0f} ms mean, {1000 * xs[int(0.99 * (len(xs) - 1))]:.0f} ms p99"
+        return f"{1000 * statistics.mean(xs):.0f} ms mean, {1000 * xs[int(0.99 * (len(xs) - 1))]:.0f} ms p99 ({len(xs)} moves)"
 
     print(
         f"{args.deals} deals, each played twice with the seats swapped, {args.bot}'s passes by "

@@ -8,8 +8,9 @@ use cards::GameRng;
 use engine::{Bot, Deal, Decision};
 
 /// Wraps another bot: where the seat is choosing a set ([`engine::Deal::choosing_set`]), weighs
-/// every set of its remaining picks by `rollouts` playouts in all, every seat played by
-/// `policy`, and picks a card of the best set; elsewhere the inner bot decides.
+/// every set of its remaining picks by about `rollouts` playouts in all (never fewer than one
+/// world for each set still in the running per round), every seat played by `policy`, and picks
+/// a card of the best set; elsewhere the inner bot decides.
 pub struct SetSearch<D: Deal> {
     inner: Box<dyn Bot<D>>,
     policy: Box<dyn Bot<D>>,

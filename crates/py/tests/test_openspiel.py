@@ -205,13 +205,15 @@ def test_whole_matches(game_id):
 
 def test_head_to_head_script_plays_a_deal_both_ways():
     """`scripts/ismcts_vs_hard.py` (issue 28's measure against OpenSpiel's ISMCTS) plays a deal
-    twice with the seats swapped, with our bot's passes by the rule bot or by itself."""
+    twice with the seats swapped, with our bot's passes by the rule bot or by itself: each side
+    times its 26 plays a deal in each of the two plays, and our side its 6 pass picks too when it
+    passes for itself (ISMCTS's passes are always the rule bot's, untimed)."""
     import pathlib
     import subprocess
     import sys
 
     script = pathlib.Path(__file__).resolve().parents[3] / "scripts" / "ismcts_vs_hard.py"
-    for passes, who in (("rule", "the rule bot"), ("own", "itself")):
+    for passes, who, ours in (("rule", "the rule bot", 52), ("own", "itself", 64)):
         out = subprocess.run(
             [sys.executable, str(script), "--deals", "1", "--simulations", "20", "--bot", "medium", "--passes", passes],
             capture_output=True,
@@ -221,3 +223,5 @@ def test_head_to_head_script_plays_a_deal_both_ways():
         ).stdout
         assert f"1 deals, each played twice with the seats swapped, medium's passes by {who}:" in out, out
         assert "queen of spades taken in 2 plays" in out, out
+        timing = next(line for line in out.splitlines() if line.startswith("time per move"))
+        assert f"p99 ({ours} moves); ISMCTS" in timing and timing.endswith("p99 (52 moves)"), timing

@@ -431,13 +431,14 @@ impl Deal for HeartsDeal {
         (self.phase == Phase::Over).then(|| DealOutcome::new(self.scores().to_vec()))
     }
 
-    /// The other seats' plays to tricks so far, replayed in this world from the start of play
-    /// (each seat's hand then: what it holds now and what it has played). Passes are not
-    /// replayed: the sampled passes of others are only a guess.
+    /// The three cards of a pass are picked one at a time and seen by nobody until the exchange.
     fn choosing_set(&self) -> bool {
         self.phase == Phase::Passing
     }
 
+    /// The other seats' plays to tricks so far, replayed in this world from the start of play
+    /// (each seat's hand then: what it holds now and what it has played). Passes are not
+    /// replayed: the sampled passes of others are only a guess.
     fn past_moves(&self, seat: Seat, out: &mut Vec<(HeartsDeal, HeartsAction)>) {
         let n = self.played.len() as usize;
         if n == 0 || !matches!(self.phase, Phase::Playing | Phase::MoonChoice) {

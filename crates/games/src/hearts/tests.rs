@@ -535,11 +535,11 @@ fn rule_bot_beats_random_players_by_a_wide_margin() {
 
 /// `hard` weighs whole passes (`bots::SetSearch`): holding the queen of spades with no spade
 /// to guard her, beside four top hearts and eight low cards, the three cards it passes include
-/// the queen (a search that read its own points the wrong way up would keep her). The search is
-/// given its playouts directly, as `hard` is too slow for a debug build at its shipped budget.
+/// the queen (a search that read its own points the wrong way up would keep her). The bot is
+/// made by name, as every front end makes it; `hard:750` weighs each pick by 1,500 playouts.
 #[test]
 fn hard_passes_an_unguarded_queen() {
-    use engine::{Bot, Decision};
+    use engine::Decision;
     let hands = [
         "2S 3S 4S 5S 6S 7S 8S 9S TS JS 6C 7C 8C",
         "QS AH KH QH JH 2C 3C 4C 5C 2D 3D 4D 5D",
@@ -548,7 +548,8 @@ fn hard_passes_an_unguarded_queen() {
     ];
     let mut deal = HeartsDeal::new(config(&[]), 0, 0, &order_for(hands, 0));
     assert_eq!(deal.to_act(), Some(1));
-    let mut search = bots::SetSearch::new(Box::new(RuleBot), Box::new(RuleBot), 1_500, false);
+    let game = Hearts::new(4, &Variants::parse::<&str>(Hearts::info().variants, &[]).unwrap()).unwrap();
+    let mut search = bots::make_bot(&game, "hard:750").unwrap();
     let mut rng = GameRng::from_seed(3);
     let mut legal = Vec::new();
     while deal.to_act() == Some(1) {
