@@ -11,7 +11,9 @@ ISMCTS's seats pass with cardroom's rule bot (`medium`): OpenSpiel 2.0.2's C++ I
 with a segmentation fault in its own Hearts once another player has passed (its resampling in
 the pass phase). By default our bot's seats pass with the rule bot too, so that only the play of
 the cards is compared; `--passes own` lets our bot pass for itself (its time per move then
-counts its three picks), comparing the whole deal as each program can play it.
+counts its three picks), comparing the whole deal as each program can play it. `--games-out FILE`
+keeps every play (the pack, which OpenSpiel players ISMCTS held, each move with who chose it)
+for studies such as `scripts/queen_report.py`.
 
 Printed: `hard`'s lead in points per deal (the ISMCTS seats' mean points minus the `hard`
 seats', over both plays of a deal), with a 95% interval over deals, each side's time per
@@ -20,7 +22,7 @@ often each side's seats took the queen of spades and how many hearts they took p
 issue's target: `hard` ahead by at least 3 points per deal at no more time per move than ISMCTS.
 
 Usage: python scripts/ismcts_vs_hard.py [--deals 150] [--simulations 2500] [--uct-c 18.2]
-       [--bot hard] [--seed 1] [--passes rule|own] [--leads-out FILE]
+       [--bot hard] [--seed 1] [--passes rule|own] [--leads-out FILE] [--games-out FILE]
 Needs the Python package and open_spiel (scripts/test-python.sh's venv has both:
 target/pyenv/bin/python scripts/ismcts_vs_hard.py).
 """
@@ -41,9 +43,11 @@ import cardroom
 OPENSPIEL_HEARTS = "hearts(qs_breaks_hearts=false)"
 
 
-def play_deal(order, ismcts_players, args, seed, times):
+def play_deal(order, ismcts_players, args, seed, times, record):
     """Plays one deal from the pack `order` (dealt round the table: OpenSpiel's player i mod 4,
-    cardroom's seat (1 + i) mod 4, gets card i); returns the points per OpenSpiel player."""
+    cardroom's seat (1 + i) mod 4, gets card i); returns the points per OpenSpiel player. Each
+    move is appended to `record` as [OpenSpiel player, who chose it ("ismcts", "hard" or "rule"
+    for a pass by the rule bot), card]."""
     game = pyspiel.load_game(OPENSPIEL_HEARTS)
     state = game.new_initial_state()
     state.apply_action(next(a for a, _ in state.chance_outcomes() if state.action_to_string(a) == "Left"))
@@ -83,6 +87,7 @@ def play_deal(order, ismcts_players, args, seed, times):
         if side:
             times[side].append(time.perf_counter() - start)
         ids = {state.action_to_string(a): a for a in state.legal_actions()}
+        record.append([p, side or "rule", card])
         state.apply_action(ids[card])
         m.apply(card)
         step += 1
@@ -107,12 +112,16 @@ def main():
         help="who passes for our bot: the rule bot, as for ISMCTS (only the play is compared), or the bot itself",
     )
     ap.add_argument("--leads-out", help="write each deal's lead here (JSON), to pair runs on the same deals")
+    ap.add_argument(
+        "--games-out",
+        help="write every play's deal and moves here (JSON), for scripts/queen_report.py and other studies",
+    )
     args = ap.parse_args()
     rng = np.random.RandomState(args.seed)
     s = pyspiel.load_game(OPENSPIEL_HEARTS).new_initial_state()
     s.apply_action(1)
     cards = [s.action_to_string(a) for a, _ in s.chance_outcomes()]
-    leads, times = [], {"ismcts": [], "hard": []}
+    leads, times, games = [], {"ismcts": [], "hard": []}, []
     moons = {"ismcts": 0, "hard": 0}
     # Where the points went: how often each side took the queen, and how many hearts.
     queens = {"ismcts": 0, "hard": 0}
@@ -120,8 +129,10 @@ def main():
     for d in range(args.deals):
         order = [cards[i] for i in rng.permutation(52)]
         seed = args.seed * 100_000 + d
-        a, a_taken = play_deal(order, {0, 2}, args, seed, times)
-        b, b_taken = play_deal(order, {1, 3}, args, seed, times)
+        plays = [{"deal": d, "ismcts": seats, "order": order, "moves": []} for seats in ([0, 2], [1, 3])]
+        a, a_taken = play_deal(order, {0, 2}, args, seed, times, plays[0]["moves"])
+        b, b_taken = play_deal(order, {1, 3}, args, seed, times, plays[1]["moves"])
+        games.extend(plays)
         for taken, ismcts in ((a_taken, {0, 2}), (b_taken, {1, 3})):
             for p, cards_won in enumerate(taken):
                 side = "ismcts" if p in ismcts else "hard"
@@ -150,6 +161,9 @@ def main():
         f"[{mean - half:+.2f}, {mean + half:+.2f}]"
     )
     print(f"time per move: {args.bot} {ms(times['hard'])}; ISMCTS {ms(times['ismcts'])}")
+    if args.games_out:
+        with open(args.games_out, "w") as f:
+            json.dump({"bot": args.bot, "seed": args.seed, "plays": games}, f)
     if args.leads_out:
         with open(args.leads_out, "w") as f:
             json.dump({"bot": args.bot, "seed": args.seed, "leads": leads}, f)

@@ -225,3 +225,45 @@ def test_head_to_head_script_plays_a_deal_both_ways():
         assert "queen of spades taken in 2 plays" in out, out
         timing = next(line for line in out.splitlines() if line.startswith("time per move"))
         assert f"p99 ({ours} moves); ISMCTS" in timing and timing.endswith("p99 (52 moves)"), timing
+
+
+def test_queen_report_reads_the_recorded_plays(tmp_path):
+    """`ismcts_vs_hard.py --games-out` records each play's deal and its 64 moves (12 pass picks,
+    52 cards), and `scripts/queen_report.py` reads them back: the queen is taken exactly once a
+    play, by one side or the other, in one of the three ways it tells apart."""
+    import json
+    import pathlib
+    import subprocess
+    import sys
+
+    scripts = pathlib.Path(__file__).resolve().parents[3] / "scripts"
+    games = tmp_path / "games.json"
+    subprocess.run(
+        [sys.executable, str(scripts / "ismcts_vs_hard.py"), "--deals", "1", "--simulations", "20"]
+        + ["--bot", "medium", "--passes", "own", "--games-out", str(games)],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    plays = json.loads(games.read_text())["plays"]
+    assert [p["ismcts"] for p in plays] == [[0, 2], [1, 3]]
+    assert all(len(p["moves"]) == 64 and len(p["order"]) == 52 for p in plays)
+    # OpenSpiel's players 0 to 3 pass in turn; ISMCTS's (0 and 2 in the first play) by the rule bot.
+    assert [who for _, who, _ in plays[0]["moves"][:12]] == ["rule"] * 3 + ["hard"] * 3 + ["rule"] * 3 + ["hard"] * 3
+    out = subprocess.run(
+        [sys.executable, str(scripts / "queen_report.py"), str(games)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    lines = dict(line.rsplit(": ", 1) for line in out.splitlines()[1:])
+    assert out.startswith("2 plays"), out
+
+    def total(row):
+        ours, theirs = (int(part.rsplit(" ", 1)[1]) for part in lines[row].split(", "))
+        return ours + theirs
+
+    assert total("took the queen") == 2, out
+    ways = ("played her and won", "dropped under a higher spade", "thrown on another suit")
+    assert sum(total(f"took the queen: {w}") for w in ways) == 2, out
