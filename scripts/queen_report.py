@@ -46,6 +46,7 @@ def study(play, counts):
     hands = {p: set(play["order"][p::4]) for p in range(4)}
     moves = [(p, card) for p, _, card in play["moves"]]
     passes, plays = moves[:12], moves[12:]
+    # The script plays each pack as a first deal, whose passes go to the left.
     for p, card in passes:
         hands[p].discard(card)
         hands[(p + 1) % 4].add(card)

@@ -103,6 +103,30 @@ pub enum Scoring {
     Ranked,
 }
 
+impl Scoring {
+    /// Seat `seat`'s credit for a played-out deal with these score changes, higher better: its
+    /// own change, negated where lower is better ([`Scoring::Points`], unscaled), or its place
+    /// in [0, 1] ([`Scoring::Ranked`]).
+    pub fn reward(self, deltas: &[i64], seat: usize, higher_is_better: bool) -> f64 {
+        let d = deltas[seat];
+        match self {
+            Scoring::Points if higher_is_better => d as f64,
+            Scoring::Points => -d as f64,
+            Scoring::Ranked => {
+                let lo = deltas.iter().copied().min().unwrap_or(d);
+                let hi = deltas.iter().copied().max().unwrap_or(d);
+                if hi == lo {
+                    0.5
+                } else if higher_is_better {
+                    (d - lo) as f64 / (hi - lo) as f64
+                } else {
+                    (hi - d) as f64 / (hi - lo) as f64
+                }
+            }
+        }
+    }
+}
+
 impl<D: Deal> Ismcts<D> {
     pub fn new(name: &str, budget: Budget, rollout: Rollout<D>, higher_is_better: bool) -> Ismcts<D> {
         Ismcts {
@@ -145,30 +169,10 @@ impl<D: Deal> Ismcts<D> {
         self
     }
 
-    /// Each seat's result: its score change, higher better ([`Scoring::Points`], scaled when
-    /// read), or its place in [0, 1] within the deal ([`Scoring::Ranked`]).
+    /// Each seat's result ([`Scoring::reward`]; `Points` rewards are scaled when read).
     fn rewards(&self, deltas: &[i64]) -> Vec<f64> {
-        if self.scoring == Scoring::Points {
-            let sign = if self.higher_is_better { 1.0 } else { -1.0 };
-            return deltas.iter().map(|&d| sign * d as f64).collect();
-        }
-        let (lo, hi) = (
-            deltas.iter().copied().min().unwrap_or(0),
-            deltas.iter().copied().max().unwrap_or(0),
-        );
-        if hi == lo {
-            return vec![0.5; deltas.len()];
-        }
-        let span = (hi - lo) as f64;
-        deltas
-            .iter()
-            .map(|&d| {
-                if self.higher_is_better {
-                    (d - lo) as f64 / span
-                } else {
-                    (hi - d) as f64 / span
-                }
-            })
+        (0..deltas.len())
+            .map(|seat| self.scoring.reward(deltas, seat, self.higher_is_better))
             .collect()
     }
 

@@ -153,6 +153,7 @@ fn hard_bot<G: Game>(
             Box::new(ContractSearch::new(tree, bidding, iterations, higher)),
             picking,
             iterations.saturating_mul(SET_ROLLOUTS_PER_ITERATION),
+            scoring,
             higher,
         )),
         _ => tree,

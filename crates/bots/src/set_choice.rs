@@ -3,27 +3,36 @@
 //! worlds with the same rollout stream (common random numbers), the weaker half of the sets
 //! dropped after each round (sequential halving), so that the budget goes to the close calls.
 
-use crate::ismcts::play_out;
+use crate::ismcts::{play_out, Scoring};
 use cards::GameRng;
 use engine::{Bot, Deal, Decision};
 
 /// Wraps another bot: where the seat is choosing a set ([`engine::Deal::choosing_set`]), weighs
 /// every set of its remaining picks by about `rollouts` playouts in all (never fewer than one
-/// world for each set still in the running per round), every seat played by `policy`, and picks
-/// a card of the best set; elsewhere the inner bot decides.
+/// world for each set still in the running per round), every seat played by `policy`, each
+/// playout credited to the seat by `scoring` (as the inner tree credits its simulations), and
+/// picks a card of the best set; elsewhere the inner bot decides.
 pub struct SetSearch<D: Deal> {
     inner: Box<dyn Bot<D>>,
     policy: Box<dyn Bot<D>>,
     rollouts: u32,
+    scoring: Scoring,
     higher_is_better: bool,
 }
 
 impl<D: Deal> SetSearch<D> {
-    pub fn new(inner: Box<dyn Bot<D>>, policy: Box<dyn Bot<D>>, rollouts: u32, higher_is_better: bool) -> SetSearch<D> {
+    pub fn new(
+        inner: Box<dyn Bot<D>>,
+        policy: Box<dyn Bot<D>>,
+        rollouts: u32,
+        scoring: Scoring,
+        higher_is_better: bool,
+    ) -> SetSearch<D> {
         SetSearch {
             inner,
             policy,
             rollouts,
+            scoring,
             higher_is_better,
         }
     }
@@ -78,7 +87,6 @@ impl<D: Deal> Bot<D> for SetSearch<D> {
         let seat = decision.seat;
         let k = picks_left(&decision.sample_world(rng), seat).min(actions.len());
         let sets = index_sets(actions.len(), k);
-        let sign = if self.higher_is_better { 1.0 } else { -1.0 };
         let mut alive: Vec<usize> = (0..sets.len()).collect();
         let mut sums = vec![0.0f64; sets.len()];
         let rounds = (sets.len() as f64).log2().ceil().max(1.0) as u32;
@@ -102,7 +110,9 @@ impl<D: Deal> Bot<D> for SetSearch<D> {
                     }
                     let mut r = stream.clone();
                     play_out(self.policy.as_mut(), &mut w, &mut legal, decision.totals, &mut r);
-                    sums[s] += sign * w.outcome().map_or(0, |o| o.deltas[seat]) as f64;
+                    if let Some(o) = w.outcome() {
+                        sums[s] += self.scoring.reward(&o.deltas, seat, self.higher_is_better);
+                    }
                 }
             }
             // Every set still alive has met the same worlds: the sums compare them fairly.

@@ -267,3 +267,53 @@ def test_queen_report_reads_the_recorded_plays(tmp_path):
     assert total("took the queen") == 2, out
     ways = ("played her and won", "dropped under a higher spade", "thrown on another suit")
     assert sum(total(f"took the queen: {w}") for w in ways) == 2, out
+
+
+def test_queen_report_counts_each_way_the_queen_is_taken(tmp_path):
+    """`scripts/queen_report.py` on four hand-made plays whose counts are known (ISMCTS in
+    OpenSpiel players 0 and 2, our bot in 1 and 3; passes to the left):
+    - A: 7S led, 5S, KS from a hand that also holds 3S, QS dropped under it: ISMCTS's player 2
+      takes her "dropped under a higher spade", over a spade that would have ducked;
+    - B: 2C led, QS thrown by a player void in clubs, AC wins: our player 3 takes her "thrown";
+    - C: 4S led, QS, 2S, 3S: our player 1 "played her and won";
+    - D: 6S led, 4S, KS from our player 3 holding 2S, 8S, and no queen: a high spade over a
+      possible duck that she did not fall on."""
+    import json
+    import pathlib
+    import subprocess
+    import sys
+
+    deck = [r + s for s in "CDSH" for r in "23456789TJQKA"]
+
+    def play(named, tricks):
+        # Each player's named cards first, then the rest of the pack dealt round to thirteen.
+        hands = {p: list(cards) for p, cards in named.items()}
+        rest = [c for c in deck if all(c not in h for h in hands.values())]
+        for p in range(4):
+            while len(hands[p]) < 13:
+                hands[p].append(rest.pop())
+        order = [hands[i % 4][i // 4] for i in range(52)]
+        # Each player passes its last three cards, none of them named.
+        passes = [[p, "rule" if p in (0, 2) else "hard", c] for p in range(4) for c in hands[p][-3:]]
+        moves = [[p, "x", c] for trick in tricks for p, c in trick]
+        return {"deal": 0, "ismcts": [0, 2], "order": order, "moves": passes + moves}
+
+    plays = [
+        play({0: ["7S"], 1: ["5S"], 2: ["KS", "3S"], 3: ["QS"]}, [[(0, "7S"), (1, "5S"), (2, "KS"), (3, "QS")]]),
+        play({0: ["2C"], 1: ["QS"], 2: ["3C"], 3: ["AC"]}, [[(0, "2C"), (1, "QS"), (2, "3C"), (3, "AC")]]),
+        play({0: ["4S"], 1: ["QS"], 2: ["2S"], 3: ["3S"]}, [[(0, "4S"), (1, "QS"), (2, "2S"), (3, "3S")]]),
+        play({1: ["6S"], 2: ["4S"], 3: ["KS", "2S"], 0: ["8S", "QS"]}, [[(1, "6S"), (2, "4S"), (3, "KS"), (0, "8S")]]),
+    ]
+    games = tmp_path / "games.json"
+    games.write_text(json.dumps({"bot": "hard", "seed": 0, "plays": plays}))
+    script = pathlib.Path(__file__).resolve().parents[3] / "scripts" / "queen_report.py"
+    out = subprocess.run([sys.executable, str(script), str(games)], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == [
+        "4 plays",
+        "took the queen: our bot 2, ISMCTS 1",
+        "took the queen: played her and won: our bot 1, ISMCTS 0",
+        "took the queen: dropped under a higher spade: our bot 0, ISMCTS 1",
+        "took the queen: thrown on another suit: our bot 1, ISMCTS 0",
+        "ace or king of spades second or third, a lower spade in hand that would have ducked: our bot 1, ISMCTS 1",
+        "  ... and the queen fell on it: our bot 0, ISMCTS 1",
+    ], out

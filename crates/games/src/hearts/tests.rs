@@ -564,6 +564,69 @@ fn hard_passes_an_unguarded_queen() {
     assert!(passed.contains(card("QS")), "passed {passed}");
 }
 
+/// `SetSearch` decides every pick of a pass itself, whichever way it credits a playout, and
+/// hands every other decision to the bot it wraps: here one that records being asked, so that
+/// the test fails if a pass pick reaches it or a play does not. Same hand as above, 1,500
+/// playouts a pick.
+#[test]
+fn set_search_picks_the_whole_pass_and_only_the_pass() {
+    use bots::{Scoring, SetSearch};
+    use engine::{Bot, Decision};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    struct Counting(Arc<AtomicUsize>);
+    impl Bot<HeartsDeal> for Counting {
+        fn name(&self) -> &str {
+            "counting"
+        }
+        fn choose(&mut self, decision: &Decision<'_, HeartsDeal>, _rng: &mut GameRng) -> HeartsAction {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            decision.legal[0]
+        }
+    }
+    let hands = [
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS 6C 7C 8C",
+        "QS AH KH QH JH 2C 3C 4C 5C 2D 3D 4D 5D",
+        "KS AS 6H 7H 8H 9H TH 9C TC JC QC KC AC",
+        "2H 3H 4H 5H 6D 7D 8D 9D TD JD QD KD AD",
+    ];
+    let game = Hearts::new(4, &Variants::parse::<&str>(Hearts::info().variants, &[]).unwrap()).unwrap();
+    for scoring in [Scoring::Points, Scoring::Ranked] {
+        let asked = Arc::new(AtomicUsize::new(0));
+        let policy = game.bot("rule").unwrap();
+        let mut search = SetSearch::new(Box::new(Counting(asked.clone())), policy, 1500, scoring, false);
+        let mut deal = HeartsDeal::new(config(&[]), 0, 0, &order_for(hands, 0));
+        let mut rng = GameRng::from_seed(5);
+        let mut legal = Vec::new();
+        while deal.phase() == Phase::Passing {
+            deal.legal_actions(&mut legal);
+            let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
+            assert!(decision.choosing_set());
+            deal.apply(search.choose(&decision, &mut rng)).unwrap();
+        }
+        assert_eq!(
+            asked.load(Ordering::Relaxed),
+            0,
+            "{scoring:?}: a pass pick went to the inner bot"
+        );
+        assert!(
+            deal.passed(1).contains(card("QS")),
+            "{scoring:?}: passed {}",
+            deal.passed(1)
+        );
+        let seat = deal.to_act().unwrap();
+        deal.legal_actions(&mut legal);
+        let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
+        assert!(!decision.choosing_set());
+        search.choose(&decision, &mut rng);
+        assert_eq!(
+            asked.load(Ordering::Relaxed),
+            1,
+            "{scoring:?}: seat {seat}'s play did not reach the inner bot"
+        );
+    }
+}
+
 /// Policy-based inference replays the others' plays (`Deal::past_moves`): on the true deal it
 /// rebuilds exactly the positions the other seats played from, with the cards they played; in a
 /// sampled world it replays the same public plays from that world's hands.
