@@ -1,5 +1,6 @@
-//! A rule-based Hearts player: passes danger, ducks under the winning card, dumps the queen and
-//! high hearts when void, and leads low, fishing for the queen with small spades.
+//! A rule-based Hearts player: passes danger, ducks under the winning card, drops the queen of
+//! spades under a higher spade, dumps the queen and high hearts when void, and leads low, fishing
+//! for the queen with small spades.
 
 use super::state::{HeartsAction, HeartsDeal, HeartsView, Phase, QUEEN_OF_SPADES};
 use crate::trick::ace_high;
@@ -104,6 +105,10 @@ fn pick_play(view: &HeartsView, legal: CardSet) -> Card {
         let under = legal.iter().filter(|&c| ace_high(c) < winning).collect::<CardSet>();
         let no_queen = legal - CardSet::single(QUEEN_OF_SPADES);
         let bonus_in_trick = bonus.is_some_and(|b| trick_set.contains(b));
+        if led == Suit::Spades && legal.contains(QUEEN_OF_SPADES) && winning > ace_high(QUEEN_OF_SPADES) {
+            // The ace or king of spades is winning: drop the queen under it, last to play too.
+            return QUEEN_OF_SPADES;
+        }
         if last && (!points_in_trick || bonus_in_trick) && !no_queen.is_empty() {
             // Safe to win: take it with the highest card, shedding a dangerous one.
             return best_by(no_queen, |c| ace_high(c) as i32);

@@ -676,3 +676,29 @@ fn past_moves_rebuild_the_positions_the_others_played_from() {
         }
     }
 }
+
+/// The rule bot drops the queen of spades under a higher spade wherever it sits in the trick,
+/// last to play included (it used to win the trick "safely" with a low spade there instead), so
+/// that `hard`, which models the other seats by the rule bot, knows an ace or king of spades
+/// played before the queen's holder may catch her.
+#[test]
+fn rule_bot_drops_the_queen_under_a_higher_spade_when_last() {
+    use engine::{Bot, Decision};
+    let hands = [
+        "4C 6S 5C 6C 7C 8C 9C TC JC QC KC 3S 4S",
+        "2C QS 7S 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+        "AC 5S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+        "3C AS KH AH QD KD AD KS JS TS 9S 8S 2S",
+    ];
+    // The fourth deal of the match: no pass.
+    let mut deal = HeartsDeal::new(config(&[]), 0, 3, &order_for(hands, 0));
+    for c in ["2C", "AC", "3C", "4C", "5S", "AS", "6S"] {
+        apply(&mut deal, c);
+    }
+    assert_eq!(deal.to_act(), Some(1));
+    let mut legal = Vec::new();
+    deal.legal_actions(&mut legal);
+    let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
+    let pick = RuleBot.choose(&decision, &mut GameRng::from_seed(1));
+    assert_eq!(pick.to_string(), "QS");
+}
