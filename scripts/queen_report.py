@@ -2,7 +2,9 @@
 recorded: for each side (our bot's seats, ISMCTS's), how its seats came to take her, and how
 often a seat played the ace or king of spades second or third to a spade trick while she was
 still out (and not in its hand) and it held a spade that would have stayed under the trick, and
-how often she then fell on that card.
+how often she then fell on that card; and, by the side whose seat held her after the exchange,
+how often that seat took her itself, gave her to the other side or to its own side's other seat
+(plays where she was played).
 
 How she was taken, for the seat that took her:
 - "played her and won": she was its own card and nothing beat her (led or followed);
@@ -24,7 +26,10 @@ SIDES = {"ismcts": "ISMCTS", "hard": "our bot"}
 HOW = ("played her and won", "dropped under a higher spade", "thrown on another suit")
 DUCKABLE = "ace or king of spades second or third, a lower spade in hand that would have ducked"
 FELL = "  ... and the queen fell on it"
-ROWS = ["took the queen"] + [f"took the queen: {how}" for how in HOW] + [DUCKABLE, FELL]
+HELD = "held the queen after the exchange, and she was played"
+FATES = ("took her itself", "gave her to the other side", "gave her to its own side's other seat")
+ROWS = ["took the queen"] + [f"took the queen: {how}" for how in HOW] + [DUCKABLE, FELL, HELD]
+ROWS += [f"  ... {fate}" for fate in FATES]
 
 
 def rank(card: str) -> int:
@@ -50,6 +55,7 @@ def study(play, counts):
     for p, card in passes:
         hands[p].discard(card)
         hands[(p + 1) % 4].add(card)
+    holder = next(p for p in range(4) if "QS" in hands[p])
     gone = set()
     for t in range(len(plays) // 4):
         trick = plays[4 * t : 4 * t + 4]
@@ -65,6 +71,14 @@ def study(play, counts):
                 how = "thrown on another suit"
             counts[(side(winner), f"took the queen: {how}")] += 1
             counts[(side(winner), "took the queen")] += 1
+            if winner == holder:
+                fate = FATES[0]
+            elif side(winner) != side(holder):
+                fate = FATES[1]
+            else:
+                fate = FATES[2]
+            counts[(side(holder), HELD)] += 1
+            counts[(side(holder), f"  ... {fate}")] += 1
         if trick[0][1][1] == "S" and "QS" not in gone:
             for pos in (1, 2):
                 p, card = trick[pos]

@@ -270,14 +270,17 @@ def test_queen_report_reads_the_recorded_plays(tmp_path):
 
 
 def test_queen_report_counts_each_way_the_queen_is_taken(tmp_path):
-    """`scripts/queen_report.py` on four hand-made plays whose counts are known (ISMCTS in
+    """`scripts/queen_report.py` on five hand-made plays whose counts are known (ISMCTS in
     OpenSpiel players 0 and 2, our bot in 1 and 3; passes to the left):
     - A: 7S led, 5S, KS from a hand that also holds 3S, QS dropped under it: ISMCTS's player 2
       takes her "dropped under a higher spade", over a spade that would have ducked;
     - B: 2C led, QS thrown by a player void in clubs, AC wins: our player 3 takes her "thrown";
     - C: 4S led, QS, 2S, 3S: our player 1 "played her and won";
     - D: 6S led, 4S, KS from our player 3 holding 2S, 8S, and no queen: a high spade over a
-      possible duck that she did not fall on."""
+      possible duck that she did not fall on (she is never played, so no holder is counted);
+    - E: 2C led, AC, 3C, QS thrown by ISMCTS's player 0: its partner, player 2, takes her.
+    By who held her: our seats in A (gave her to the other side), B (to our other seat) and C
+    (took her itself); ISMCTS's in E (to its other seat)."""
     import json
     import pathlib
     import subprocess
@@ -303,17 +306,22 @@ def test_queen_report_counts_each_way_the_queen_is_taken(tmp_path):
         play({0: ["2C"], 1: ["QS"], 2: ["3C"], 3: ["AC"]}, [[(0, "2C"), (1, "QS"), (2, "3C"), (3, "AC")]]),
         play({0: ["4S"], 1: ["QS"], 2: ["2S"], 3: ["3S"]}, [[(0, "4S"), (1, "QS"), (2, "2S"), (3, "3S")]]),
         play({1: ["6S"], 2: ["4S"], 3: ["KS", "2S"], 0: ["8S", "QS"]}, [[(1, "6S"), (2, "4S"), (3, "KS"), (0, "8S")]]),
+        play({1: ["2C"], 2: ["AC"], 3: ["3C"], 0: ["QS"]}, [[(1, "2C"), (2, "AC"), (3, "3C"), (0, "QS")]]),
     ]
     games = tmp_path / "games.json"
     games.write_text(json.dumps({"bot": "hard", "seed": 0, "plays": plays}))
     script = pathlib.Path(__file__).resolve().parents[3] / "scripts" / "queen_report.py"
     out = subprocess.run([sys.executable, str(script), str(games)], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == [
-        "4 plays",
-        "took the queen: our bot 2, ISMCTS 1",
+        "5 plays",
+        "took the queen: our bot 2, ISMCTS 2",
         "took the queen: played her and won: our bot 1, ISMCTS 0",
         "took the queen: dropped under a higher spade: our bot 0, ISMCTS 1",
-        "took the queen: thrown on another suit: our bot 1, ISMCTS 0",
+        "took the queen: thrown on another suit: our bot 1, ISMCTS 1",
         "ace or king of spades second or third, a lower spade in hand that would have ducked: our bot 1, ISMCTS 1",
         "  ... and the queen fell on it: our bot 0, ISMCTS 1",
+        "held the queen after the exchange, and she was played: our bot 3, ISMCTS 1",
+        "  ... took her itself: our bot 1, ISMCTS 0",
+        "  ... gave her to the other side: our bot 1, ISMCTS 0",
+        "  ... gave her to its own side's other seat: our bot 1, ISMCTS 1",
     ], out
