@@ -2,6 +2,61 @@
 
 use cards::{Card, CardSet, Suit};
 use engine::Seat;
+use serde::ser::{Serialize, SerializeSeq, Serializer};
+use std::fmt;
+use std::ops::Deref;
+
+/// A trick's cards in play order, held inline: views are built for every simulated move of a
+/// search (the rule bots read them), so they must not allocate. Reads as a slice and
+/// serialises as a list, as the `Vec<Card>` it replaces did.
+#[derive(Clone, Copy, Eq)]
+pub struct TrickCards {
+    cards: [Card; 8],
+    len: u8,
+}
+
+impl TrickCards {
+    pub const EMPTY: TrickCards = TrickCards {
+        cards: [Card::JOKER; 8],
+        len: 0,
+    };
+}
+
+impl Deref for TrickCards {
+    type Target = [Card];
+
+    fn deref(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+impl PartialEq for TrickCards {
+    fn eq(&self, other: &TrickCards) -> bool {
+        **self == **other
+    }
+}
+
+impl PartialEq<Vec<Card>> for TrickCards {
+    fn eq(&self, other: &Vec<Card>) -> bool {
+        **self == other[..]
+    }
+}
+
+impl fmt::Debug for TrickCards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for TrickCards {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.len()))?;
+        for c in self.iter() {
+            seq.serialize_element(c)?;
+        }
+        seq.end()
+    }
+}
 
 /// The cards played to one trick, in order, starting with the leader's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +107,14 @@ impl Trick {
             .iter()
             .enumerate()
             .map(move |(i, &c)| ((self.leader() + i) % players, c))
+    }
+
+    /// The cards in play order as a value a view can hold without allocating.
+    pub fn cards_inline(&self) -> TrickCards {
+        TrickCards {
+            cards: self.cards,
+            len: self.len,
+        }
     }
 
     pub fn push(&mut self, card: Card) {

@@ -1,7 +1,7 @@
 use super::declarations::{best_declarations, contest, top, Declaration};
 use super::rules::{BeloteConfig, DeclarationsMode, Direction};
 use super::scoring::{card_points, hand_scores, strength, HandResult, HandTally};
-use crate::trick::{Duties, Trick};
+use crate::trick::{Duties, Trick, TrickCards};
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
@@ -621,9 +621,9 @@ impl Deal for BeloteDeal {
                 seat: self.belote_holder.expect("shown by its holder") as Seat,
                 rebelote: self.belote_shown == 2,
             }),
-            trick: self.trick.cards().to_vec(),
+            trick: self.trick.cards_inline(),
             trick_leader: self.trick.leader(),
-            last_trick: self.last_trick.cards().to_vec(),
+            last_trick: self.last_trick.cards_inline(),
             last_trick_leader: self.last_trick.leader(),
             tricks_won: self.tricks_won,
             played: self.played,
@@ -863,9 +863,9 @@ pub struct BeloteView {
     pub declarations: Vec<SeatDeclarations>,
     pub declaration_winner: Option<Seat>,
     pub belote: Option<BeloteShown>,
-    pub trick: Vec<Card>,
+    pub trick: TrickCards,
     pub trick_leader: Seat,
-    pub last_trick: Vec<Card>,
+    pub last_trick: TrickCards,
     pub last_trick_leader: Seat,
     pub tricks_won: [u8; 4],
     /// Every card played so far.

@@ -1,6 +1,6 @@
 use super::rules::{HeartsConfig, MoonMode, PassDir};
 use super::scoring::{self, shooter};
-use crate::trick::{ace_high, Duties, Trick};
+use crate::trick::{ace_high, Duties, Trick, TrickCards};
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
@@ -75,6 +75,9 @@ pub struct HeartsDeal {
     pub(super) pass_cards: [CardSet; 4],
     pub(super) won: [CardSet; 4],
     pub(super) trick: Trick,
+    /// Who led the previous trick: kept so that a view, built for every simulated move of a
+    /// search, need not work out that trick's winner again.
+    pub(super) last_leader: u8,
     pub(super) tricks_done: u8,
     pub(super) hearts_broken: bool,
     /// Cards played to tricks so far, the current trick included.
@@ -108,6 +111,7 @@ impl HeartsDeal {
             pass_cards: [CardSet::EMPTY; 4],
             won: [CardSet::EMPTY; 4],
             trick: Trick::new(0),
+            last_leader: 0,
             tricks_done: 0,
             hearts_broken: false,
             played: CardSet::EMPTY,
@@ -174,10 +178,7 @@ impl HeartsDeal {
             return Trick::new(0);
         };
         let cards = &self.plays[4 * k..4 * k + 4];
-        let mut t = Trick::new(0);
-        cards.iter().for_each(|&c| t.push(c));
-        let leader = (self.trick.leader() + 4 - t.winning_index(None, Card::suit, ace_high)) % 4;
-        let mut last = Trick::new(leader);
+        let mut last = Trick::new(self.last_leader as Seat);
         cards.iter().for_each(|&c| last.push(c));
         last
     }
@@ -287,6 +288,7 @@ impl HeartsDeal {
         let winner = (self.trick.leader() + self.trick.winning_index(None, Card::suit, ace_high)) % 4;
         self.won[winner] |= self.trick.cards().iter().copied().collect();
         self.tricks_done += 1;
+        self.last_leader = self.trick.leader() as u8;
         self.trick = Trick::new(winner);
         self.to_act = winner as u8;
         if self.tricks_done == 13 {
@@ -461,6 +463,7 @@ impl Deal for HeartsDeal {
         start.phase = Phase::Playing;
         start.trick = Trick::new(leaders[0]);
         start.tricks_done = 0;
+        start.last_leader = 0;
         start.hearts_broken = false;
         start.played = CardSet::EMPTY;
         start.plays = [Card::JOKER; 52];
@@ -492,14 +495,14 @@ impl Deal for HeartsDeal {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TrickView {
     pub leader: Seat,
-    pub cards: Vec<Card>,
+    pub cards: TrickCards,
 }
 
 impl TrickView {
     fn of(t: &Trick) -> TrickView {
         TrickView {
             leader: t.leader(),
-            cards: t.cards().to_vec(),
+            cards: t.cards_inline(),
         }
     }
 }

@@ -1,7 +1,7 @@
 use super::meld::{best_meld, Meld};
 use super::rules::{MustHead, PinochleConfig};
 use super::scoring::{card_points, settle, Outcome};
-use crate::trick::{Duties, Trick};
+use crate::trick::{Duties, Trick, TrickCards};
 use cards::{Card, CardCounts, CardSet, DoubleSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_items, replay_move};
 use engine::{Deal, DealOutcome, Illegal, Seat};
@@ -521,9 +521,9 @@ impl Deal for PinochleDeal {
             },
             buried_count: self.buried.len() as u8,
             conceded: self.outcome == Some(Outcome::Conceded),
-            trick: self.trick.cards().to_vec(),
+            trick: self.trick.cards_inline(),
             trick_leader: self.trick.leader(),
-            last_trick: self.last_trick.cards().to_vec(),
+            last_trick: self.last_trick.cards_inline(),
             last_trick_leader: self.last_trick.leader(),
             points_taken: self.taken,
             played: self.played,
@@ -779,9 +779,9 @@ pub struct PinochleView {
     pub buried: DoubleSet,
     pub buried_count: u8,
     pub conceded: bool,
-    pub trick: Vec<Card>,
+    pub trick: TrickCards,
     pub trick_leader: Seat,
-    pub last_trick: Vec<Card>,
+    pub last_trick: TrickCards,
     pub last_trick_leader: Seat,
     pub points_taken: [i64; 3],
     pub played: DoubleSet,

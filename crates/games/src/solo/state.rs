@@ -1,7 +1,7 @@
 use super::auction::{Auction, AuctionMove, AuctionStep};
 use super::rules::{CallAceRule, SoloConfig};
 use super::scoring::{deal_scores, strength, suit_of, SoloGame, QUEEN_OF_CLUBS, QUEEN_OF_SPADES};
-use crate::trick::{Duties, Trick};
+use crate::trick::{Duties, Trick, TrickCards};
 use cards::{Card, CardCounts, CardSet, GameRng, Rank, Suit};
 use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
@@ -655,9 +655,9 @@ impl Deal for SoloDeal {
             trump: self.trump,
             called_ace: self.called,
             partner: if partner_known { self.partner() } else { None },
-            trick: self.trick.cards().to_vec(),
+            trick: self.trick.cards_inline(),
             trick_leader: self.trick.leader(),
-            last_trick: self.last_trick.cards().to_vec(),
+            last_trick: self.last_trick.cards_inline(),
             last_trick_leader: self.last_trick.leader(),
             tricks_won: self.tricks_won,
             played: self.played,
@@ -822,9 +822,9 @@ pub struct SoloView {
     pub trump: Option<Suit>,
     pub called_ace: Option<Card>,
     pub partner: Option<Seat>,
-    pub trick: Vec<Card>,
+    pub trick: TrickCards,
     pub trick_leader: Seat,
-    pub last_trick: Vec<Card>,
+    pub last_trick: TrickCards,
     pub last_trick_leader: Seat,
     pub tricks_won: [u8; 4],
     pub played: CardSet,

@@ -1,6 +1,6 @@
 use super::rules::{FirstLead, Phase2TrumpTiming, TribelloConfig};
 use super::scoring::{deal_scores, quotas, Phase};
-use crate::trick::{ace_high, Duties, Trick};
+use crate::trick::{ace_high, Duties, Trick, TrickCards};
 use cards::{Card, CardCounts, CardSet, GameRng, Suit};
 use engine::sampling::{deal_hidden, replay_move, HiddenHand};
 use engine::{Deal, DealOutcome, Illegal, Seat};
@@ -346,9 +346,9 @@ impl Deal for TribelloDeal {
             discarded: self.discards[seat],
             drawn: self.drawn[seat],
             hand_sizes: self.hands.map(|h| h.len() as u8),
-            trick: self.trick.cards().to_vec(),
+            trick: self.trick.cards_inline(),
             trick_leader: self.trick.leader(),
-            last_trick: self.last_trick.cards().to_vec(),
+            last_trick: self.last_trick.cards_inline(),
             last_trick_leader: self.last_trick.leader(),
             tricks_won: self.tricks_won,
             quotas: std::array::from_fn(|s| q[(s + 3 - self.dealer as usize) % 3]),
@@ -480,9 +480,9 @@ pub struct TribelloView {
     pub discarded: CardSet,
     pub drawn: CardSet,
     pub hand_sizes: [u8; 3],
-    pub trick: Vec<Card>,
+    pub trick: TrickCards,
     pub trick_leader: Seat,
-    pub last_trick: Vec<Card>,
+    pub last_trick: TrickCards,
     pub last_trick_leader: Seat,
     pub tricks_won: [u8; 3],
     /// Each seat's trick quota this deal.
