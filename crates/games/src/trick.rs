@@ -297,6 +297,30 @@ mod tests {
         cards::parse_card_list(t).unwrap().into_iter().collect()
     }
 
+    /// Views hold `TrickCards` where they held a `Vec<Card>`: what a front end or the Python
+    /// package reads of them (the JSON list, equality, the debug text) must not change.
+    #[test]
+    fn trick_cards_read_serialise_and_compare_as_the_list_they_replace() {
+        let cards = cards::parse_card_list("QS AS 2H").unwrap();
+        let mut trick = Trick::new(2);
+        cards.iter().for_each(|&c| trick.push(c));
+        let inline = trick.cards_inline();
+        assert_eq!(&inline[..], &cards[..]);
+        assert!(inline == cards);
+        assert_eq!(
+            serde_json::to_string(&inline).unwrap(),
+            serde_json::to_string(&cards).unwrap()
+        );
+        assert_eq!(format!("{inline:?}"), format!("{cards:?}"));
+        assert!(TrickCards::EMPTY.is_empty());
+        assert_eq!(serde_json::to_string(&TrickCards::EMPTY).unwrap(), "[]");
+        // Equal cards make equal values, whatever the unused slots hold.
+        let mut shorter = Trick::new(0);
+        shorter.push(cards[0]);
+        assert!(shorter.cards_inline() != inline);
+        assert!(Trick::new(1).cards_inline() == TrickCards::EMPTY);
+    }
+
     #[test]
     fn duties_narrow_in_order_and_explain_themselves() {
         // Clubs led, spades trump, an opponent winning: follow, else trump, else overtrump.
