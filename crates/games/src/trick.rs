@@ -20,6 +20,11 @@ impl TrickCards {
         cards: [Card::JOKER; 8],
         len: 0,
     };
+
+    fn push(&mut self, card: Card) {
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
 }
 
 impl Deref for TrickCards {
@@ -61,16 +66,14 @@ impl Serialize for TrickCards {
 /// The cards played to one trick, in order, starting with the leader's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick {
-    cards: [Card; 8],
-    len: u8,
+    cards: TrickCards,
     leader: u8,
 }
 
 impl Trick {
     pub fn new(leader: Seat) -> Trick {
         Trick {
-            cards: [Card::JOKER; 8],
-            len: 0,
+            cards: TrickCards::EMPTY,
             leader: leader as u8,
         }
     }
@@ -80,15 +83,15 @@ impl Trick {
     }
 
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.cards.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.cards.is_empty()
     }
 
     pub fn cards(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
+        &self.cards
     }
 
     /// The suit led, once a card is down.
@@ -111,15 +114,11 @@ impl Trick {
 
     /// The cards in play order as a value a view can hold without allocating.
     pub fn cards_inline(&self) -> TrickCards {
-        TrickCards {
-            cards: self.cards,
-            len: self.len,
-        }
+        self.cards
     }
 
     pub fn push(&mut self, card: Card) {
-        self.cards[self.len as usize] = card;
-        self.len += 1;
+        self.cards.push(card);
     }
 
     /// Index (in play order) of the winning card: the strongest trump if any was played, else the
@@ -132,7 +131,7 @@ impl Trick {
         suit_of: impl Fn(Card) -> Option<Suit>,
         strength: impl Fn(Card) -> u8,
     ) -> usize {
-        let led = suit_of(self.cards[0]);
+        let led = suit_of(self.cards()[0]);
         let key = |c: Card| {
             let s = suit_of(c);
             let class = if trump.is_some() && s == trump {
@@ -145,9 +144,9 @@ impl Trick {
             (class, strength(c))
         };
         let mut best = 0;
-        let mut best_key = key(self.cards[0]);
+        let mut best_key = key(self.cards()[0]);
         for i in 1..self.len() {
-            let k = key(self.cards[i]);
+            let k = key(self.cards()[i]);
             if k > best_key {
                 best = i;
                 best_key = k;
