@@ -109,6 +109,7 @@ fn hard_bot<G: Game>(
     iterations: u32,
     scoring: Scoring,
     inference: Option<InferenceSettings>,
+    model: &str,
 ) -> Result<Box<dyn Bot<G::Deal>>, String> {
     let rule = || game.bot("rule");
     let higher = G::info().higher_is_better;
@@ -127,7 +128,11 @@ fn hard_bot<G: Game>(
         engine::HardSearch::Tree => {}
     }
     let noise = inference.map_or(0.0, |s| s.noise);
-    let rollout = match rule() {
+    // The other players and the playouts follow `model` (the rule bot, or the game's fitted
+    // model of play for `hard-model`); the guide, where searching does not help, stays the rule
+    // bot.
+    let model = || game.bot(model).or_else(rule);
+    let rollout = match model() {
         Some(bot) if G::rule_bot_suits_rollouts() && noise > 0.0 => Rollout::Bot(Box::new(Noisy {
             inner: bot,
             noise,
@@ -148,7 +153,7 @@ fn hard_bot<G: Game>(
     );
     // Bids are weighed by playing each out with the rule bot, and sets picked one action at a
     // time (Hearts' pass) by playing out whole sets (where rollouts are cheap enough).
-    Ok(match (rule(), rule()) {
+    Ok(match (rule(), model()) {
         (Some(bidding), Some(picking)) if G::rule_bot_suits_rollouts() => Box::new(SetSearch::new(
             Box::new(ContractSearch::new(tree, bidding, iterations, higher)),
             picking,
@@ -163,6 +168,9 @@ fn hard_bot<G: Game>(
 /// Every bot name available for game `G`.
 pub fn bot_names<G: Game>() -> Vec<&'static str> {
     let mut names = vec!["random", "easy", "medium", "hard", "hard-infer", "ismcts"];
+    if G::bot_names().contains(&"model") {
+        names.push("hard-model");
+    }
     names.extend_from_slice(G::bot_names());
     names
 }
@@ -228,7 +236,29 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             temperature,
             noise,
         };
-        return hard_bot(game, "hard-infer", iterations, Scoring::Points, Some(settings));
+        return hard_bot(game, "hard-infer", iterations, Scoring::Points, Some(settings), "rule");
+    }
+    // `hard-model[:N]`: `hard` with the game's fitted model of play (Hearts) for the other
+    // players and the playouts instead of the rule bot (README, "How strong the bots are").
+    if let Some(rest) = name.strip_prefix("hard-model") {
+        if game.bot("model").is_none() {
+            return Err(format!(
+                "{} has no fitted model of play: 'hard-model' is for Hearts",
+                G::info().id
+            ));
+        }
+        let iterations = match rest.strip_prefix(':') {
+            // The model costs about half as much again as the rule bot a move: 70% of `hard`'s
+            // iterations keep `hard-model` to `hard`'s time.
+            None if rest.is_empty() => game.hard_iterations() / 10 * 7,
+            Some(n) => n
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("bad budget in '{name}': write hard-model:7000"))?,
+            None => return Err(format!("unknown bot '{name}'")),
+        };
+        return hard_bot(game, "hard-model", iterations, Scoring::Points, None, "model");
     }
     // `hard`, or `hard:N` for N iterations, over uniform worlds (reading the other players'
     // moves measured no better: README, "How strong the bots are"); `hard-ranked[:N]` credits
@@ -248,7 +278,7 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
                 .ok_or_else(|| format!("bad budget in '{name}': write {label}:2000"))?,
             None => return Err(format!("unknown bot '{name}'")),
         };
-        return hard_bot(game, label, iterations, scoring, None);
+        return hard_bot(game, label, iterations, scoring, None, "rule");
     }
     if let Some(rest) = name.strip_prefix("ismcts") {
         let budget = match rest.strip_prefix(':') {

@@ -29,6 +29,9 @@ fn search_bots_use_only_views_in_every_game() {
         // same as `hard`): the candidates and the replayed history come from the view alone.
         registry::visit(info.id, ViewsOnly("hard-infer:24:8:1")).unwrap();
     }
+    // Hearts' fitted model of play, alone and inside the search.
+    registry::visit("hearts", ViewsOnly("model")).unwrap();
+    registry::visit("hearts", ViewsOnly("hard-model:24")).unwrap();
 }
 
 #[test]
@@ -84,10 +87,24 @@ fn hard_budgets_parse_with_clear_errors() {
         "hard-infer:50:10:0.5:-0.1",
         "hard-infer:50:10:0.5:0.1:7",
         "hard-infer:50:0",
+        "hard-model:0",
+        "hard-model:x",
+        "hard-modelling",
     ] {
         let err = bots::make_bot(&game, bad).err().expect("refused");
         assert!(err.contains(bad), "{err}");
     }
+    assert!(bots::make_bot(&game, "hard-model").is_ok());
+    assert!(bots::bot_names::<Hearts>().contains(&"hard-model"));
+    // Only a game with a fitted model has `hard-model`, and says so.
+    let belote = engine::new_game::<games::belote::Belote>(
+        4,
+        &engine::Variants::defaults(games::belote::Belote::info().variants),
+    )
+    .unwrap();
+    let err = bots::make_bot(&belote, "hard-model").err().expect("refused");
+    assert!(err.contains("belote") && err.contains("hard-model"), "{err}");
+    assert!(!bots::bot_names::<games::belote::Belote>().contains(&"hard-model"));
     assert_eq!(game.hard_iterations(), 10_000);
     // Panguingue's rollouts cost more at larger tables: fewer of them.
     let pan = |n: usize| {

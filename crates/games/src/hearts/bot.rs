@@ -173,3 +173,198 @@ fn moon_choice(view: &HeartsView, totals: &[i64]) -> HeartsAction {
         HeartsAction::MoonSubtract
     }
 }
+
+/// How many features describe one legal card (see [`card_features`]).
+const MODEL_FEATURES: usize = 16;
+
+/// Weights of the play model, one row per situation (leading, following suit, void), fitted by
+/// conditional logit (`scripts/fit_hearts_model.py`, which computes the same features) to
+/// 114,929 plays by `hard` and by OpenSpiel's ISMCTS in 14 recorded runs of 100 deals each
+/// (`scripts/ismcts_vs_hard.py --games-out`, seeds 1 to 4).
+const MODEL_WEIGHTS: [[f64; MODEL_FEATURES]; 3] = [
+    [
+        0.09384, 0.36327, -0.06200, -0.52204, 0.07891, 0.0, 0.0, 0.0, 0.0, 0.10423, 1.26504, -3.53342, 0.00770,
+        1.15129, -1.85453, -0.86991,
+    ],
+    [
+        0.31648, 0.0, 0.0, -0.77208, 0.08224, -0.81764, -2.10482, 0.18058, 0.28442, -1.97739, 1.97739, 0.0, 0.39462,
+        0.09266, -1.60212, -0.09266,
+    ],
+    [
+        1.23410, 0.31160, -0.00956, 2.07382, -0.22798, 0.0, 0.0, 0.0, 0.0, -2.16941, 3.42878, -3.15644, 0.34790,
+        -0.64934, -1.19434, 1.61423,
+    ],
+];
+
+/// A model of how strong players play a card (`--bots model`): each legal card is drawn with a
+/// probability fitted to recorded play (a softmax over features of the card and the trick, see
+/// [`model_values`]). It is what `hard` plays the other seats and its playouts by. Passes and the
+/// moon choice are the rule bot's.
+#[derive(Clone, Debug, Default)]
+pub struct ModelBot;
+
+impl Bot<HeartsDeal> for ModelBot {
+    fn name(&self) -> &str {
+        "model"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, HeartsDeal>, rng: &mut GameRng) -> HeartsAction {
+        let view = decision.view();
+        if view.phase != Phase::Playing {
+            return RuleBot.choose(decision, rng);
+        }
+        let legal: CardSet = decision
+            .legal
+            .iter()
+            .filter_map(|a| match a {
+                HeartsAction::Card(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        if legal.len() == 1 {
+            return HeartsAction::Card(legal.first().expect("one card"));
+        }
+        let mut values = [0.0f64; 13];
+        let total = model_odds(&view, legal, &mut values);
+        let mut u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        for (i, c) in legal.iter().enumerate() {
+            if u < values[i] {
+                return HeartsAction::Card(c);
+            }
+            u -= values[i];
+        }
+        // Rounding left `u` at the very top: the likeliest card.
+        let best = (0..legal.len() as usize).max_by(|&a, &b| values[a].total_cmp(&values[b]));
+        HeartsAction::Card(legal.nth(best.unwrap_or(0) as u32).expect("a legal card"))
+    }
+}
+
+/// Each legal card's weight under the model, proportional to its probability (in the order of
+/// `legal.iter()`), written into `values`; returns their sum. Cards scored more than 12 below the
+/// likeliest (odds under e^-12) weigh nothing, which spares an `exp`.
+pub(crate) fn model_odds(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
+    let top = model_values(view, legal, values);
+    let mut total = 0.0;
+    for v in values.iter_mut().take(legal.len() as usize) {
+        *v = if *v - top < -12.0 {
+            0.0
+        } else {
+            ((*v - top) as f32).exp() as f64
+        };
+        total += *v;
+    }
+    total
+}
+
+/// Each legal card's score under the model (in the order of `legal.iter()`), written into
+/// `values`; returns the highest. The features, one weight each per situation (leading,
+/// following suit, void in the led suit): rank, heart, spade, the queen, the ace or king of
+/// spades, winning the trick now, and with how many points, and last to play, the highest card
+/// that ducks, unseen cards of its suit above and below it, its suit's length in hand, the rule
+/// bot's pick, a low or a high spade while the queen is out elsewhere, rank late in the deal.
+fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
+    let played = played_cards(view);
+    let trick = &view.trick.cards;
+    let hand = view.hand;
+    let queen_elsewhere = !played.contains(QUEEN_OF_SPADES) && !hand.contains(QUEEN_OF_SPADES);
+    let led = trick.first().map(|c| c.suit_unchecked());
+    let context = match led {
+        None => 0,
+        Some(s) if legal.has_suit(s) => 1,
+        Some(_) => 2,
+    };
+    let w = &MODEL_WEIGHTS[context];
+    let mut winning = 0;
+    let mut points = 0.0;
+    for &c in trick.iter() {
+        if Some(c.suit_unchecked()) == led {
+            winning = winning.max(ace_high(c));
+        }
+        if c.suit() == Some(Suit::Hearts) {
+            points += 1.0;
+        } else if c == QUEEN_OF_SPADES {
+            points += 13.0;
+        }
+    }
+    let last = trick.len() == 3;
+    let highest_under = if context == 1 {
+        legal.iter().filter(|&c| ace_high(c) < winning).last_by_rank()
+    } else {
+        None
+    };
+    let rule_pick = pick_play(view, legal);
+    let late = view.tricks_played as f64 * (1.0 / 13.0);
+    let unseen = !(played | hand);
+    // The win terms only ever apply when following suit.
+    let win_value = if context == 1 {
+        w[5] + w[6] * points * (1.0 / 13.0) + if last { w[7] } else { 0.0 }
+    } else {
+        0.0
+    };
+    let rank_weight = (w[0] + w[14] * late) * (1.0 / 14.0);
+    let (above_weight, below_weight, length_weight) = (w[9] * (1.0 / 12.0), w[10] * (1.0 / 12.0), w[11] * (1.0 / 13.0));
+    let mut top = f64::NEG_INFINITY;
+    for (slot, c) in values.iter_mut().zip(legal.iter()) {
+        let r = ace_high(c);
+        let s = c.suit_unchecked();
+        let (live_hi, live_lo) = live_around(unseen, c);
+        let mut z = rank_weight * r as f64
+            + above_weight * live_hi as f64
+            + below_weight * live_lo as f64
+            + length_weight * hand.of_suit(s).len() as f64;
+        match s {
+            Suit::Hearts => z += w[1],
+            Suit::Spades => {
+                z += w[2];
+                if queen_elsewhere && r < 12 {
+                    z += w[13];
+                } else if queen_elsewhere && r > 12 {
+                    z += w[15];
+                }
+                if c == QUEEN_OF_SPADES {
+                    z += w[3];
+                } else if r > 12 {
+                    z += w[4];
+                }
+            }
+            _ => {}
+        }
+        if r > winning {
+            z += win_value;
+        }
+        if Some(c) == highest_under {
+            z += w[8];
+        }
+        if c == rule_pick {
+            z += w[12];
+        }
+        *slot = z;
+        top = top.max(z);
+    }
+    top
+}
+
+trait LastByRank {
+    fn last_by_rank(self) -> Option<Card>;
+}
+
+impl<I: Iterator<Item = Card>> LastByRank for I {
+    /// The highest card, aces high (the last of equals).
+    fn last_by_rank(self) -> Option<Card> {
+        self.max_by_key(|&c| ace_high(c))
+    }
+}
+
+/// How many cards of `c`'s suit in `unseen` rank above it and below it, aces high (bit
+/// arithmetic: a suit's cards sit at bits 1 (ace) to 13 (king) of its 16-bit lane).
+pub(crate) fn live_around(unseen: CardSet, c: Card) -> (u32, u32) {
+    let lane = (unseen.bits() >> (c.suit_unchecked().index() * 16)) as u16 as u32 & 0x3ffe;
+    let ace = lane & 0b10;
+    let face = c.face() as u32;
+    if face == 1 {
+        return (0, (lane & !0b11).count_ones());
+    }
+    let above = (lane >> (face + 1)).count_ones() + (ace >> 1);
+    let below = (lane & ((1 << face) - 1) & !0b11).count_ones();
+    (above, below)
+}

@@ -14,7 +14,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use bot::RuleBot;
+pub use bot::{ModelBot, RuleBot};
 pub use rules::{EndRule, Hearts, HeartsConfig, MoonMode, PassCycle, PassDir};
 pub use scoring::{deal_scores, Points};
 pub use state::{HeartsAction, HeartsDeal, HeartsView, Phase};

@@ -1,4 +1,4 @@
-use super::bot::RuleBot;
+use super::bot::{ModelBot, RuleBot};
 use super::state::HeartsDeal;
 use cards::{Card, DeckSpec, GameRng, Rank, Suit};
 use engine::{AppliesWhen, Bot, ConfigError, DealContext, Game, GameInfo, VariantKind, VariantSpec, Variants};
@@ -327,6 +327,7 @@ impl Game for Hearts {
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<HeartsDeal>>> {
         match name {
             "rule" => Some(Box::new(RuleBot)),
+            "model" => Some(Box::new(ModelBot)),
             _ => None,
         }
     }
@@ -337,6 +338,6 @@ impl Game for Hearts {
     }
 
     fn bot_names() -> &'static [&'static str] {
-        &["rule"]
+        &["rule", "model"]
     }
 }

@@ -702,3 +702,104 @@ fn rule_bot_drops_the_queen_under_a_higher_spade_when_last() {
     let pick = RuleBot.choose(&decision, &mut GameRng::from_seed(1));
     assert_eq!(pick.to_string(), "QS");
 }
+
+/// The model's count of unseen cards above and below a card (bit arithmetic on the suit's lane)
+/// against a plain count, aces high, for every card and many sets.
+#[test]
+fn model_counts_unseen_cards_above_and_below() {
+    use crate::trick::ace_high;
+    let mut rng = GameRng::from_seed(7);
+    for _ in 0..500 {
+        let unseen = CardSet::FULL_52.sample(rng.index(53) as u32, &mut rng);
+        for c in CardSet::FULL_52 {
+            let same: Vec<Card> = unseen.iter().filter(|x| x.suit() == c.suit()).collect();
+            let above = same.iter().filter(|&&x| ace_high(x) > ace_high(c)).count() as u32;
+            let below = same.iter().filter(|&&x| ace_high(x) < ace_high(c)).count() as u32;
+            assert_eq!(super::bot::live_around(unseen, c), (above, below), "{c} in {unseen}");
+        }
+    }
+}
+
+/// Random positions of random deals: the model always plays a legal card, the same one for the
+/// same seed, and over many draws plays each card about as often as its odds say.
+#[test]
+fn model_bot_plays_legal_cards_with_its_stated_odds() {
+    use engine::{Bot, Decision};
+    let mut rng = GameRng::from_seed(11);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for game in 0..40u32 {
+        let mut order: Vec<Card> = CardSet::FULL_52.iter().collect();
+        rng.shuffle(&mut order);
+        // The fourth deal of a match: no pass, play starts at once.
+        let mut deal = HeartsDeal::new(config(&[]), 0, 3, &order);
+        while deal.to_act().is_some() {
+            deal.legal_actions(&mut legal);
+            let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
+            let first = ModelBot.choose(&decision, &mut GameRng::from_seed(u64::from(game)));
+            let again = ModelBot.choose(&decision, &mut GameRng::from_seed(u64::from(game)));
+            assert_eq!(first, again, "the same seed, the same card");
+            assert!(legal.contains(&first), "{first} is not legal");
+            if game % 8 == 0 && legal.len() > 2 {
+                let view = deal.view(deal.to_act().unwrap());
+                let cards: CardSet = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        HeartsAction::Card(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect();
+                let mut odds = [0.0; 13];
+                let total = super::bot::model_odds(&view, cards, &mut odds);
+                let draws = 2000;
+                let mut seen = [0u32; 13];
+                let mut r = GameRng::from_seed(99);
+                for _ in 0..draws {
+                    let HeartsAction::Card(c) = ModelBot.choose(&decision, &mut r) else {
+                        panic!("a card")
+                    };
+                    seen[cards.iter().position(|x| x == c).unwrap()] += 1;
+                }
+                for i in 0..cards.len() as usize {
+                    let p = odds[i] / total;
+                    let f = f64::from(seen[i]) / f64::from(draws);
+                    // Four standard errors of a frequency near one half.
+                    assert!(
+                        (f - p).abs() < 4.0 * 0.5 / f64::from(draws).sqrt(),
+                        "card {i}: {f} drawn, {p} stated"
+                    );
+                }
+                checked += 1;
+            }
+            deal.apply(legal[rng.index(legal.len())]).unwrap();
+        }
+    }
+    assert!(checked > 50, "{checked} positions checked");
+}
+
+/// Void in the suit led while holding the queen of spades, the model throws her more often than
+/// any other card, as the rule bot does (and as the recorded programs did).
+#[test]
+fn model_bot_throws_the_queen_when_void() {
+    let hands = [
+        "4C 5C 6C 7C 8C 9C TC JC 3S 4S 6S 2H 3H",
+        "2C QS 7S 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+        "AC KC QC 5S 4H 5H 6H 7H 8H 9H TH JH QH",
+        "3C AS KH AH QD KD AD KS JS TS 9S 8S 2S",
+    ];
+    let mut deal = HeartsDeal::new(config(&[]), 0, 3, &order_for(hands, 0));
+    for c in ["2C", "AC", "3C", "4C", "KC", "QD", "5C"] {
+        apply(&mut deal, c);
+    }
+    assert_eq!(deal.to_act(), Some(1));
+    let view = deal.view(1);
+    let cards = view.hand;
+    let mut odds = [0.0; 13];
+    let total = super::bot::model_odds(&view, cards, &mut odds);
+    let queen = cards.iter().position(|c| c == card("QS")).unwrap();
+    let best = (0..cards.len() as usize)
+        .max_by(|&a, &b| odds[a].total_cmp(&odds[b]))
+        .unwrap();
+    assert_eq!(best, queen, "odds {:?}", &odds[..cards.len() as usize]);
+    assert!(odds[queen] / total > 0.3, "the queen's chance {}", odds[queen] / total);
+}
