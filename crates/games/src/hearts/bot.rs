@@ -21,20 +21,24 @@ impl Bot<HeartsDeal> for RuleBot {
         if view.phase == Phase::MoonChoice {
             return moon_choice(&view, decision.totals);
         }
-        let legal: CardSet = decision
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                HeartsAction::Card(c) => Some(*c),
-                _ => None,
-            })
-            .collect();
+        let legal = legal_cards(decision.legal);
         let card = match view.phase {
             Phase::Passing => pick_pass(&view, legal),
             _ => pick_play(&view, legal),
         };
         HeartsAction::Card(card)
     }
+}
+
+/// The cards among these actions (every action but the moon choice is a card).
+pub(crate) fn legal_cards(legal: &[HeartsAction]) -> CardSet {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            HeartsAction::Card(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
 }
 
 const ACE_OF_SPADES: Card = Card::new(Rank::Ace, Suit::Spades);
@@ -213,14 +217,7 @@ impl Bot<HeartsDeal> for ModelBot {
         if view.phase != Phase::Playing {
             return RuleBot.choose(decision, rng);
         }
-        let legal: CardSet = decision
-            .legal
-            .iter()
-            .filter_map(|a| match a {
-                HeartsAction::Card(c) => Some(*c),
-                _ => None,
-            })
-            .collect();
+        let legal = legal_cards(decision.legal);
         if legal.len() == 1 {
             return HeartsAction::Card(legal.first().expect("one card"));
         }

@@ -742,13 +742,7 @@ fn model_bot_plays_legal_cards_with_its_stated_odds() {
             assert!(legal.contains(&first), "{first} is not legal");
             if game % 8 == 0 && legal.len() > 2 {
                 let view = deal.view(deal.to_act().unwrap());
-                let cards: CardSet = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        HeartsAction::Card(c) => Some(*c),
-                        _ => None,
-                    })
-                    .collect();
+                let cards = super::bot::legal_cards(&legal);
                 let mut odds = [0.0; 13];
                 let total = super::bot::model_odds(&view, cards, &mut odds);
                 let draws = 2000;
