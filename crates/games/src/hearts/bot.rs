@@ -87,7 +87,11 @@ fn played_cards(view: &HeartsView) -> CardSet {
 }
 
 fn pick_play(view: &HeartsView, legal: CardSet) -> Card {
-    let played = played_cards(view);
+    pick_play_given(view, legal, played_cards(view))
+}
+
+/// [`pick_play`] with the cards played so far already gathered (the model reads them too).
+fn pick_play_given(view: &HeartsView, legal: CardSet, played: CardSet) -> Card {
     let queen_out = !played.contains(QUEEN_OF_SPADES);
     let trick = &view.trick.cards;
     let Some(&lead) = trick.first() else {
@@ -178,7 +182,7 @@ fn moon_choice(view: &HeartsView, totals: &[i64]) -> HeartsAction {
     }
 }
 
-/// How many features describe one legal card (see [`card_features`]).
+/// How many features describe one legal card (see [`model_values`]).
 const MODEL_FEATURES: usize = 16;
 
 /// Weights of the play model, one row per situation (leading, following suit, void), fitted by
@@ -285,11 +289,14 @@ fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f6
     }
     let last = trick.len() == 3;
     let highest_under = if context == 1 {
-        legal.iter().filter(|&c| ace_high(c) < winning).last_by_rank()
+        legal
+            .iter()
+            .filter(|&c| ace_high(c) < winning)
+            .max_by_key(|&c| ace_high(c))
     } else {
         None
     };
-    let rule_pick = pick_play(view, legal);
+    let rule_pick = pick_play_given(view, legal, played);
     let late = view.tricks_played as f64 * (1.0 / 13.0);
     let unseen = !(played | hand);
     // The win terms only ever apply when following suit.
@@ -339,17 +346,6 @@ fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f6
         top = top.max(z);
     }
     top
-}
-
-trait LastByRank {
-    fn last_by_rank(self) -> Option<Card>;
-}
-
-impl<I: Iterator<Item = Card>> LastByRank for I {
-    /// The highest card, aces high (the last of equals).
-    fn last_by_rank(self) -> Option<Card> {
-        self.max_by_key(|&c| ace_high(c))
-    }
 }
 
 /// How many cards of `c`'s suit in `unseen` rank above it and below it, aces high (bit
