@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import time
 
@@ -98,6 +99,13 @@ def play_deal(order, ismcts_players, args, seed, times, record):
     return [totals[(p + 1) % 4] for p in range(4)], taken
 
 
+def write_leads(args, leads, times):
+    """Each deal's lead so far, with both sides' move times (seconds), for pairing runs."""
+    with open(args.leads_out + ".tmp", "w") as f:
+        json.dump({"bot": args.bot, "seed": args.seed, "leads": leads, "times": times}, f)
+    os.replace(args.leads_out + ".tmp", args.leads_out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=150)
@@ -111,7 +119,11 @@ def main():
         default="rule",
         help="who passes for our bot: the rule bot, as for ISMCTS (only the play is compared), or the bot itself",
     )
-    ap.add_argument("--leads-out", help="write each deal's lead here (JSON), to pair runs on the same deals")
+    ap.add_argument(
+        "--leads-out",
+        help="write each deal's lead and both sides' move times here (JSON, rewritten after every deal), "
+        "to pair runs on the same deals",
+    )
     ap.add_argument(
         "--games-out",
         help="write every play's deal and moves here (JSON), for scripts/queen_report.py and other studies",
@@ -145,6 +157,9 @@ def main():
         for points, ismcts in ((a, {0, 2}), (b, {1, 3})):
             if sorted(points) == [0, 26, 26, 26]:
                 moons["ismcts" if points.index(0) in ismcts else "hard"] += 1
+        if args.leads_out:
+            # Rewritten after every deal, so that a run cut short keeps the deals it finished.
+            write_leads(args, leads, times)
         if (d + 1) % 10 == 0:
             print(f"  {d + 1} deals: {args.bot} ahead by {statistics.mean(leads):+.2f} points per deal", flush=True)
     mean = statistics.mean(leads)
@@ -164,9 +179,6 @@ def main():
     if args.games_out:
         with open(args.games_out, "w") as f:
             json.dump({"bot": args.bot, "seed": args.seed, "plays": games}, f)
-    if args.leads_out:
-        with open(args.leads_out, "w") as f:
-            json.dump({"bot": args.bot, "seed": args.seed, "leads": leads}, f)
     print(f"moons shot in {2 * args.deals} plays: {args.bot} {moons['hard']}, ISMCTS {moons['ismcts']}")
     print(
         f"queen of spades taken in {2 * args.deals} plays: {args.bot}'s seats {queens['hard']}, ISMCTS's {queens['ismcts']}; "

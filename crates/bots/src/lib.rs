@@ -141,8 +141,9 @@ fn hard_bot<G: Game>(
         Some(bot) if G::rule_bot_suits_rollouts() => Rollout::Bot(bot),
         _ => Rollout::Random,
     };
+    // The other players' moves are read with the same model the search plays them by.
     let reader = inference.and_then(|s| {
-        rule().map(|bot| Inference::new(bot, s.candidates, SoftPolicy::new(s.temperature, INFER_POLICY.floor)))
+        model().map(|bot| Inference::new(bot, s.candidates, SoftPolicy::new(s.temperature, INFER_POLICY.floor)))
     });
     let tree: Box<dyn Bot<G::Deal>> = Box::new(
         Ismcts::new(label, Budget::Iterations(iterations), rollout, higher)
@@ -165,11 +166,28 @@ fn hard_bot<G: Game>(
     })
 }
 
+/// `hard-model`'s default iterations: the model costs about half as much again as the rule bot
+/// a move, so 70% of `hard`'s iterations keep it to `hard`'s time.
+fn model_iterations<G: Game>(game: &G) -> u32 {
+    game.hard_iterations() / 10 * 7
+}
+
+/// The `hard-model` bots need the game's fitted model of play (Hearts has one).
+fn require_model<G: Game>(game: &G, bot: &str) -> Result<(), String> {
+    match game.bot("model") {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "{} has no fitted model of play: '{bot}' is for Hearts",
+            G::info().id
+        )),
+    }
+}
+
 /// Every bot name available for game `G`.
 pub fn bot_names<G: Game>() -> Vec<&'static str> {
     let mut names = vec!["random", "easy", "medium", "hard", "hard-infer", "ismcts"];
     if G::bot_names().contains(&"model") {
-        names.push("hard-model");
+        names.extend(["hard-model", "hard-model-infer"]);
     }
     names.extend_from_slice(G::bot_names());
     names
@@ -238,19 +256,47 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
         };
         return hard_bot(game, "hard-infer", iterations, Scoring::Points, Some(settings), "rule");
     }
+    // `hard-model-infer[:N[:C]]`: `hard-model` over worlds weighted by the other seats' moves,
+    // read by the model's own odds, from C candidates (default 200).
+    if let Some(rest) = name.strip_prefix("hard-model-infer") {
+        require_model(game, "hard-model-infer")?;
+        let bad = || format!("bad settings in '{name}': write hard-model-infer:ITERATIONS:CANDIDATES");
+        let parts: Vec<&str> = match rest.strip_prefix(':') {
+            Some(r) => r.split(':').collect(),
+            None if rest.is_empty() => Vec::new(),
+            None => return Err(format!("unknown bot '{name}'")),
+        };
+        if parts.len() > 2 {
+            return Err(bad());
+        }
+        let iterations = match parts.first() {
+            Some(n) => n.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(bad)?,
+            None => model_iterations(game),
+        };
+        let candidates = match parts.get(1) {
+            Some(n) => n.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(bad)?,
+            None => INFER_CANDIDATES,
+        };
+        let settings = InferenceSettings {
+            candidates,
+            temperature: INFER_POLICY.temperature,
+            noise: 0.0,
+        };
+        return hard_bot(
+            game,
+            "hard-model-infer",
+            iterations,
+            Scoring::Points,
+            Some(settings),
+            "model",
+        );
+    }
     // `hard-model[:N]`: `hard` with the game's fitted model of play (Hearts) for the other
     // players and the playouts instead of the rule bot (README, "How strong the bots are").
     if let Some(rest) = name.strip_prefix("hard-model") {
-        if game.bot("model").is_none() {
-            return Err(format!(
-                "{} has no fitted model of play: 'hard-model' is for Hearts",
-                G::info().id
-            ));
-        }
+        require_model(game, "hard-model")?;
         let iterations = match rest.strip_prefix(':') {
-            // The model costs about half as much again as the rule bot a move: 70% of `hard`'s
-            // iterations keep `hard-model` to `hard`'s time.
-            None if rest.is_empty() => game.hard_iterations() / 10 * 7,
+            None if rest.is_empty() => model_iterations(game),
             Some(n) => n
                 .parse()
                 .ok()

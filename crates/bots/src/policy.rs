@@ -65,8 +65,9 @@ impl SoftPolicy {
     }
 
     /// How likely `bot`, playing for the seat to act in `world` from that seat's view, is to make
-    /// `action`: the soft policy's probability of it (a bot's choice consumes its own random
-    /// stream, `rng`).
+    /// `action`: the bot's own odds where it states them (`Bot::odds`, the temperature unused),
+    /// else the soft policy's probability of its choice (a bot's choice consumes its own random
+    /// stream, `rng`); the floor applies to both.
     pub fn likelihood<D: Deal>(
         &self,
         bot: &mut dyn Bot<D>,
@@ -83,6 +84,10 @@ impl SoftPolicy {
             return 0.0;
         }
         let decision = Decision::new(world, legal, totals).expect("a seat to act");
+        // A bot that states its odds (a fitted model) is read by them, with the floor mixed in.
+        if let Some(p) = bot.odds(&decision, action) {
+            return (1.0 - self.floor) * p + self.floor / legal.len() as f64;
+        }
         let choice = bot.choose(&decision, rng);
         self.probability(choice == action, legal.len())
     }

@@ -55,4 +55,11 @@ pub trait Bot<D: Deal>: Send {
 
     /// Picks one of `decision.legal` (never empty).
     fn choose(&mut self, decision: &Decision<'_, D>, rng: &mut GameRng) -> D::Action;
+
+    /// The probability that `choose` picks `action` here, for a bot whose choice is a draw from
+    /// odds it can state (a fitted model of play); `None` for a bot that simply picks, whose
+    /// moves are then read through a soft policy (`bots::SoftPolicy`).
+    fn odds(&mut self, _decision: &Decision<'_, D>, _action: D::Action) -> Option<f64> {
+        None
+    }
 }

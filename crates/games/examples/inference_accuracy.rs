@@ -17,6 +17,10 @@
 //! after 6, 15, 24 and 33 cards played, where deals last long enough (a hand that ends sooner
 //! counts only at the points it reached).
 //!
+//! Last, Hearts again with every seat playing `model` (the fitted model of play) and its moves
+//! read by the model's own odds (`Bot::odds`, as `hard-model-infer` reads them; the temperature
+//! does not apply), labelled `hearts/model`.
+//!
 //! `cargo run --release -p games --example inference_accuracy -- [deals] [candidates] [temperature ...]`
 //! (default 100 deals, 200 candidates, temperatures 0.25, 1 and 2). Games whose deals implement
 //! `Deal::past_moves` can be read: Hearts and Tribello (plays), Belote, Solo, Auction Pinochle and
@@ -152,20 +156,40 @@ fn main() {
     if temps.is_empty() {
         temps = vec![0.25, 1.0, 2.0];
     }
-    println!("{deals} deals a game, {candidates} candidate worlds per point, every seat medium");
+    println!("{deals} deals a game, {candidates} candidate worlds per point, every seat medium (hearts/model: model)");
     println!(
         "{:>16} {:>11} {:>7} {:>9} {:>9} {:>9} {:>9}",
         "game", "temperature", "tricks", "uniform", "inferred", "gain", "ess"
     );
-    table::<Hearts>(4, POINTS, deals, candidates, &temps);
-    table::<Tribello>(3, POINTS, deals, candidates, &temps);
-    table::<Belote>(4, SHORT_POINTS, deals, candidates, &temps);
-    table::<Solo>(4, SHORT_POINTS, deals, candidates, &temps);
-    table::<AuctionPinochle>(3, POINTS, deals, candidates, &temps);
-    table::<BigThree>(3, POINTS, deals, candidates, &temps);
+    let rule = Reading {
+        player: "medium",
+        reader: "rule",
+        label: None,
+    };
+    table::<Hearts>(4, POINTS, deals, candidates, &temps, rule);
+    table::<Tribello>(3, POINTS, deals, candidates, &temps, rule);
+    table::<Belote>(4, SHORT_POINTS, deals, candidates, &temps, rule);
+    table::<Solo>(4, SHORT_POINTS, deals, candidates, &temps, rule);
+    table::<AuctionPinochle>(3, POINTS, deals, candidates, &temps, rule);
+    table::<BigThree>(3, POINTS, deals, candidates, &temps, rule);
+    let model = Reading {
+        player: "model",
+        reader: "model",
+        label: Some("hearts/model"),
+    };
+    table::<Hearts>(4, POINTS, deals, candidates, &[1.0], model);
 }
 
-fn table<G: Game>(players: usize, points: [u8; 4], deals: u64, candidates: usize, temps: &[f64])
+/// Who plays every seat, whose moves the inference reads them by, and the table's label (the
+/// game's id by default).
+#[derive(Clone, Copy)]
+struct Reading {
+    player: &'static str,
+    reader: &'static str,
+    label: Option<&'static str>,
+}
+
+fn table<G: Game>(players: usize, points: [u8; 4], deals: u64, candidates: usize, temps: &[f64], reading: Reading)
 where
     G::Deal: Hands,
 {
@@ -186,10 +210,10 @@ where
             setup.deal_limit = Some(1);
             let mut m = Match::<G>::new(setup).expect("setup");
             let mut bots: Vec<_> = (0..players)
-                .map(|_| bots::make_bot(m.game(), "medium").unwrap())
+                .map(|_| bots::make_bot(m.game(), reading.player).unwrap())
                 .collect();
-            let rule = m.game().bot("rule").expect("a rule bot");
-            let mut inference = Inference::new(rule, candidates, SoftPolicy::new(t, 0.05));
+            let reader = m.game().bot(reading.reader).expect("the reading bot");
+            let mut inference = Inference::new(reader, candidates, SoftPolicy::new(t, 0.05));
             let mut rng = GameRng::from_seed(seed);
             let mut legal = Vec::new();
             let mut next_point = 0;
@@ -225,7 +249,7 @@ where
             let (u, i) = (s.uniform / s.cards, s.inferred / s.cards);
             println!(
                 "{:>16} {:>11} {:>7} {:>9.4} {:>9.4} {:>+9.4} {:>9.1}",
-                G::info().id,
+                reading.label.unwrap_or(G::info().id),
                 t,
                 k,
                 u,

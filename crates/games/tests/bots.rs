@@ -32,6 +32,8 @@ fn search_bots_use_only_views_in_every_game() {
     // Hearts' fitted model of play, alone and inside the search.
     registry::visit("hearts", ViewsOnly("model")).unwrap();
     registry::visit("hearts", ViewsOnly("hard-model:24")).unwrap();
+    // Worlds weighted by the model's own odds of the others' plays.
+    registry::visit("hearts", ViewsOnly("hard-model-infer:24:8")).unwrap();
 }
 
 #[test]
@@ -90,12 +92,18 @@ fn hard_budgets_parse_with_clear_errors() {
         "hard-model:0",
         "hard-model:x",
         "hard-modelling",
+        "hard-model-infer:0",
+        "hard-model-infer:50:0",
+        "hard-model-infer:50:10:3",
+        "hard-model-inferred",
     ] {
         let err = bots::make_bot(&game, bad).err().expect("refused");
         assert!(err.contains(bad), "{err}");
     }
     assert!(bots::make_bot(&game, "hard-model").is_ok());
+    assert!(bots::make_bot(&game, "hard-model-infer:50:10").is_ok());
     assert!(bots::bot_names::<Hearts>().contains(&"hard-model"));
+    assert!(bots::bot_names::<Hearts>().contains(&"hard-model-infer"));
     // Only a game with a fitted model has `hard-model`, and says so.
     let belote = engine::new_game::<games::belote::Belote>(
         4,
@@ -105,6 +113,8 @@ fn hard_budgets_parse_with_clear_errors() {
     let err = bots::make_bot(&belote, "hard-model").err().expect("refused");
     assert!(err.contains("belote") && err.contains("hard-model"), "{err}");
     assert!(!bots::bot_names::<games::belote::Belote>().contains(&"hard-model"));
+    let err = bots::make_bot(&belote, "hard-model-infer").err().expect("refused");
+    assert!(err.contains("belote") && err.contains("hard-model-infer"), "{err}");
     assert_eq!(game.hard_iterations(), 10_000);
     // Panguingue's rollouts cost more at larger tables: fewer of them.
     let pan = |n: usize| {

@@ -238,6 +238,29 @@ impl Bot<HeartsDeal> for ModelBot {
         let best = (0..legal.len() as usize).max_by(|&a, &b| values[a].total_cmp(&values[b]));
         HeartsAction::Card(legal.nth(best.unwrap_or(0) as u32).expect("a legal card"))
     }
+
+    /// The model's probability of a card played; passes and the moon choice are the rule bot's
+    /// picks, which state no odds.
+    fn odds(&mut self, decision: &Decision<'_, HeartsDeal>, action: HeartsAction) -> Option<f64> {
+        let view = decision.view();
+        let HeartsAction::Card(card) = action else {
+            return None;
+        };
+        if view.phase != Phase::Playing {
+            return None;
+        }
+        let legal = legal_cards(decision.legal);
+        if !legal.contains(card) {
+            return Some(0.0);
+        }
+        if legal.len() == 1 {
+            return Some(1.0);
+        }
+        let mut values = [0.0f64; 13];
+        let total = model_odds(&view, legal, &mut values);
+        let i = legal.iter().position(|c| c == card).expect("a legal card");
+        Some(values[i] / total)
+    }
 }
 
 /// Each legal card's weight under the model, proportional to its probability (in the order of

@@ -771,6 +771,50 @@ fn model_bot_plays_legal_cards_with_its_stated_odds() {
     assert!(checked > 50, "{checked} positions checked");
 }
 
+/// `ModelBot::odds`, which the inference reads the other seats' plays by, gives each card the
+/// probability the bot draws it with, summing to one over the legal cards, zero to a card that is
+/// not legal, and nothing for a pass (the rule bot's pick).
+#[test]
+fn model_bot_states_the_odds_it_draws_by() {
+    use engine::{Bot, Decision};
+    let mut rng = GameRng::from_seed(12);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for _ in 0..30 {
+        let mut order: Vec<Card> = CardSet::FULL_52.iter().collect();
+        rng.shuffle(&mut order);
+        // The first deal passes left, so the passes are read too.
+        let mut deal = HeartsDeal::new(config(&[]), 0, 0, &order);
+        while deal.to_act().is_some() {
+            deal.legal_actions(&mut legal);
+            let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
+            let view = deal.view(deal.to_act().unwrap());
+            if view.phase != Phase::Playing {
+                assert_eq!(ModelBot.odds(&decision, legal[0]), None, "a pass states no odds");
+            } else {
+                let cards = super::bot::legal_cards(&legal);
+                let mut odds = [0.0; 13];
+                let total = super::bot::model_odds(&view, cards, &mut odds);
+                let mut sum = 0.0;
+                for (i, c) in cards.iter().enumerate() {
+                    let p = ModelBot
+                        .odds(&decision, HeartsAction::Card(c))
+                        .expect("a play states odds");
+                    assert!((p - odds[i] / total).abs() < 1e-12, "{c}: {p}");
+                    sum += p;
+                }
+                assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+                if let Some(other) = view.hand.iter().find(|&c| !cards.contains(c)) {
+                    assert_eq!(ModelBot.odds(&decision, HeartsAction::Card(other)), Some(0.0));
+                }
+                checked += 1;
+            }
+            deal.apply(legal[rng.index(legal.len())]).unwrap();
+        }
+    }
+    assert!(checked > 1000, "{checked} positions checked");
+}
+
 /// Void in the suit led while holding the queen of spades, the model throws her more often than
 /// any other card, as the rule bot does (and as the recorded programs did).
 #[test]
