@@ -35,7 +35,7 @@ pub struct WeightedWorlds<D> {
 impl<D> WeightedWorlds<D> {
     /// A world drawn in proportion to its weight.
     pub fn draw(&self, rng: &mut GameRng) -> &D {
-        let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let u = rng.unit();
         let i = self.cumulative.partition_point(|&c| c <= u);
         &self.worlds[i.min(self.worlds.len() - 1)]
     }

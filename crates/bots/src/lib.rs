@@ -183,6 +183,34 @@ fn require_model<G: Game>(game: &G, bot: &str) -> Result<(), String> {
     }
 }
 
+/// The `:`-separated settings after a bot's name (none for the bare name, at most `most`), or
+/// why the name is not a bot's.
+fn settings<'a>(name: &str, rest: &'a str, most: usize, bad: &dyn Fn() -> String) -> Result<Vec<&'a str>, String> {
+    let parts: Vec<&str> = match rest.strip_prefix(':') {
+        Some(r) => r.split(':').collect(),
+        None if rest.is_empty() => Vec::new(),
+        None => return Err(format!("unknown bot '{name}'")),
+    };
+    if parts.len() > most {
+        return Err(bad());
+    }
+    Ok(parts)
+}
+
+/// Setting `i`, parsed and accepted by `ok`, or `default` where it is not given.
+fn setting<T: std::str::FromStr>(
+    parts: &[&str],
+    i: usize,
+    ok: impl Fn(&T) -> bool,
+    default: T,
+    bad: &dyn Fn() -> String,
+) -> Result<T, String> {
+    match parts.get(i) {
+        Some(p) => p.parse().ok().filter(|v| ok(v)).ok_or_else(bad),
+        None => Ok(default),
+    }
+}
+
 /// Every bot name available for game `G`.
 pub fn bot_names<G: Game>() -> Vec<&'static str> {
     let mut names = vec!["random", "easy", "medium", "hard", "hard-infer", "ismcts"];
@@ -217,42 +245,14 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
     // moving at random with probability E (defaults 200, 1 and 0). Games without
     // `Deal::past_moves` search uniform worlds, as `hard`.
     if let Some(rest) = name.strip_prefix("hard-infer") {
-        let parts: Vec<&str> = rest
-            .strip_prefix(':')
-            .map(|r| r.split(':').collect())
-            .unwrap_or_default();
-        if !rest.is_empty() && parts.is_empty() {
-            return Err(format!("unknown bot '{name}'"));
-        }
         let bad = || format!("bad settings in '{name}': write hard-infer:ITERATIONS:CANDIDATES:TEMPERATURE:NOISE");
+        let parts = settings(&name, rest, 4, &bad)?;
         let defaults = INFER_DEFAULTS;
-        let iterations = match parts.first() {
-            Some(n) => n.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(bad)?,
-            None => game.hard_iterations(),
-        };
-        let candidates = match parts.get(1) {
-            Some(n) => n.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(bad)?,
-            None => defaults.candidates,
-        };
-        let temperature = match parts.get(2) {
-            Some(t) => t.parse().ok().filter(|&t: &f64| t > 0.0).ok_or_else(bad)?,
-            None => defaults.temperature,
-        };
-        let noise = match parts.get(3) {
-            Some(e) => e
-                .parse()
-                .ok()
-                .filter(|e: &f64| (0.0..1.0).contains(e))
-                .ok_or_else(bad)?,
-            None => defaults.noise,
-        };
-        if parts.len() > 4 {
-            return Err(bad());
-        }
+        let iterations = setting(&parts, 0, |&n: &u32| n > 0, game.hard_iterations(), &bad)?;
         let settings = InferenceSettings {
-            candidates,
-            temperature,
-            noise,
+            candidates: setting(&parts, 1, |&n: &usize| n > 0, defaults.candidates, &bad)?,
+            temperature: setting(&parts, 2, |&t: &f64| t > 0.0, defaults.temperature, &bad)?,
+            noise: setting(&parts, 3, |e: &f64| (0.0..1.0).contains(e), defaults.noise, &bad)?,
         };
         return hard_bot(game, "hard-infer", iterations, Scoring::Points, Some(settings), "rule");
     }
@@ -261,24 +261,10 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
     if let Some(rest) = name.strip_prefix("hard-model-infer") {
         require_model(game, "hard-model-infer")?;
         let bad = || format!("bad settings in '{name}': write hard-model-infer:ITERATIONS:CANDIDATES");
-        let parts: Vec<&str> = match rest.strip_prefix(':') {
-            Some(r) => r.split(':').collect(),
-            None if rest.is_empty() => Vec::new(),
-            None => return Err(format!("unknown bot '{name}'")),
-        };
-        if parts.len() > 2 {
-            return Err(bad());
-        }
-        let iterations = match parts.first() {
-            Some(n) => n.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(bad)?,
-            None => model_iterations(game),
-        };
-        let candidates = match parts.get(1) {
-            Some(n) => n.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(bad)?,
-            None => INFER_CANDIDATES,
-        };
+        let parts = settings(&name, rest, 2, &bad)?;
+        let iterations = setting(&parts, 0, |&n: &u32| n > 0, model_iterations(game), &bad)?;
         let settings = InferenceSettings {
-            candidates,
+            candidates: setting(&parts, 1, |&n: &usize| n > 0, INFER_CANDIDATES, &bad)?,
             temperature: INFER_POLICY.temperature,
             noise: 0.0,
         };
@@ -291,40 +277,30 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             "model",
         );
     }
-    // `hard-model[:N]`: `hard` with the game's fitted model of play (Hearts) for the other
-    // players and the playouts instead of the rule bot (README, "How strong the bots are").
-    if let Some(rest) = name.strip_prefix("hard-model") {
-        require_model(game, "hard-model")?;
-        let iterations = match rest.strip_prefix(':') {
-            None if rest.is_empty() => model_iterations(game),
-            Some(n) => n
-                .parse()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("bad budget in '{name}': write hard-model:7000"))?,
-            None => return Err(format!("unknown bot '{name}'")),
+    // `hard[:N]` over uniform worlds (reading the other players' moves measured no better: README,
+    // "How strong the bots are"); `hard-ranked[:N]` credits simulations by place within the deal,
+    // as `hard` did before it counted points (kept to compare); `hard-model[:N]` plays the game's
+    // fitted model of play (Hearts) for the other players and the playouts instead of the rule
+    // bot. Longer names first, since `hard` starts them all.
+    let family = [
+        ("hard-ranked", Scoring::Ranked, "rule"),
+        ("hard-model", Scoring::Points, "model"),
+        ("hard", Scoring::Points, "rule"),
+    ];
+    if let Some((label, rest, scoring, model)) = family
+        .into_iter()
+        .find_map(|(label, scoring, model)| name.strip_prefix(label).map(|rest| (label, rest, scoring, model)))
+    {
+        let default = if model == "model" {
+            require_model(game, label)?;
+            model_iterations(game)
+        } else {
+            game.hard_iterations()
         };
-        return hard_bot(game, "hard-model", iterations, Scoring::Points, None, "model");
-    }
-    // `hard`, or `hard:N` for N iterations, over uniform worlds (reading the other players'
-    // moves measured no better: README, "How strong the bots are"); `hard-ranked[:N]` credits
-    // simulations by place within the deal, as `hard` did before it counted points (kept to
-    // compare).
-    let (label, hard_rest, scoring) = match name.strip_prefix("hard-ranked") {
-        Some(rest) => ("hard-ranked", Some(rest), Scoring::Ranked),
-        None => ("hard", name.strip_prefix("hard"), Scoring::Points),
-    };
-    if let Some(rest) = hard_rest {
-        let iterations = match rest.strip_prefix(':') {
-            None if rest.is_empty() => game.hard_iterations(),
-            Some(n) => n
-                .parse()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("bad budget in '{name}': write {label}:2000"))?,
-            None => return Err(format!("unknown bot '{name}'")),
-        };
-        return hard_bot(game, label, iterations, scoring, None, "rule");
+        let bad = || format!("bad budget in '{name}': write {label}:2000");
+        let parts = settings(&name, rest, 1, &bad)?;
+        let iterations = setting(&parts, 0, |&n: &u32| n > 0, default, &bad)?;
+        return hard_bot(game, label, iterations, scoring, None, model);
     }
     if let Some(rest) = name.strip_prefix("ismcts") {
         let budget = match rest.strip_prefix(':') {

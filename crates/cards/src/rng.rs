@@ -39,9 +39,15 @@ impl GameRng {
         self.below(u32::try_from(len).expect("slice too long")) as usize
     }
 
+    /// A uniform float in `[0, 1)`, from the top 53 bits of one draw.
+    #[inline]
+    pub fn unit(&mut self) -> f64 {
+        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// True with probability `p`.
     pub fn chance(&mut self, p: f64) -> bool {
-        ((self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p
+        self.unit() < p
     }
 
     /// Fisher-Yates shuffle.

@@ -242,3 +242,46 @@ fn past_moves_replay_the_history() {
         0
     );
 }
+
+/// The inference reads a bot that states its odds (Hearts' `model`) by those odds with the floor
+/// mixed in, and a bot that only picks (the rule bot) by the soft policy of its pick.
+#[test]
+fn the_inference_reads_stated_odds_and_picks_alike() {
+    use bots::SoftPolicy;
+    use engine::{Bot, Decision, Match, MatchSetup, Variants};
+    use games::hearts::{Hearts, ModelBot, RuleBot};
+    let policy = SoftPolicy::new(1.0, 0.05);
+    let mut setup = MatchSetup::new(4, Variants::defaults(Hearts::info().variants), 5);
+    setup.deal_limit = Some(1);
+    let mut m = Match::<Hearts>::new(setup).unwrap();
+    let mut rng = cards::GameRng::from_seed(5);
+    let mut legal = Vec::new();
+    let mut read = 0;
+    while !m.is_over() {
+        m.legal_actions(&mut legal);
+        let deal = m.deal().clone();
+        let decision = Decision::new(&deal, &legal, m.totals()).unwrap();
+        let n = legal.len() as f64;
+        // The rule bot picks without drawing: its pick is the soft policy's favourite.
+        let pick = RuleBot.choose(&decision, &mut rng);
+        for &a in &legal {
+            let soft = policy.probability(pick == a, legal.len());
+            let by_model = policy.likelihood(&mut ModelBot, &deal, &legal, m.totals(), a, &mut rng);
+            let by_rule = policy.likelihood(&mut RuleBot, &deal, &legal, m.totals(), a, &mut rng);
+            if legal.len() > 1 {
+                assert_eq!(by_rule, soft, "{a:?}");
+            }
+            match ModelBot.odds(&decision, a) {
+                Some(p) => {
+                    read += 1;
+                    assert!((by_model - (0.95 * p + 0.05 / n)).abs() < 1e-12, "{a:?}");
+                }
+                // Passes are the rule bot's picks: read as its soft policy.
+                None if legal.len() > 1 => assert_eq!(by_model, soft, "{a:?}"),
+                None => {}
+            }
+        }
+        m.apply(pick).unwrap();
+    }
+    assert!(read > 100, "{read} plays read by the model's odds");
+}

@@ -217,17 +217,14 @@ impl Bot<HeartsDeal> for ModelBot {
     }
 
     fn choose(&mut self, decision: &Decision<'_, HeartsDeal>, rng: &mut GameRng) -> HeartsAction {
-        let view = decision.view();
-        if view.phase != Phase::Playing {
+        let Some((legal, values, total)) = play_odds(decision) else {
             return RuleBot.choose(decision, rng);
-        }
-        let legal = legal_cards(decision.legal);
+        };
         if legal.len() == 1 {
+            // A forced card spends no draw.
             return HeartsAction::Card(legal.first().expect("one card"));
         }
-        let mut values = [0.0f64; 13];
-        let total = model_odds(&view, legal, &mut values);
-        let mut u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        let mut u = rng.unit() * total;
         for (i, c) in legal.iter().enumerate() {
             if u < values[i] {
                 return HeartsAction::Card(c);
@@ -242,25 +239,30 @@ impl Bot<HeartsDeal> for ModelBot {
     /// The model's probability of a card played; passes and the moon choice are the rule bot's
     /// picks, which state no odds.
     fn odds(&mut self, decision: &Decision<'_, HeartsDeal>, action: HeartsAction) -> Option<f64> {
-        let view = decision.view();
         let HeartsAction::Card(card) = action else {
             return None;
         };
-        if view.phase != Phase::Playing {
-            return None;
-        }
-        let legal = legal_cards(decision.legal);
-        if !legal.contains(card) {
-            return Some(0.0);
-        }
-        if legal.len() == 1 {
-            return Some(1.0);
-        }
-        let mut values = [0.0f64; 13];
-        let total = model_odds(&view, legal, &mut values);
-        let i = legal.iter().position(|c| c == card).expect("a legal card");
-        Some(values[i] / total)
+        let (legal, values, total) = play_odds(decision)?;
+        Some(legal.iter().position(|c| c == card).map_or(0.0, |i| values[i] / total))
     }
+}
+
+/// The legal cards of a play and each one's weight under the model (in the order of
+/// `legal.iter()`) with their sum; `None` outside the play (passes and the moon choice are the
+/// rule bot's). A single legal card gets weight 1 without the model's work.
+fn play_odds(decision: &Decision<'_, HeartsDeal>) -> Option<(CardSet, [f64; 13], f64)> {
+    let view = decision.view();
+    if view.phase != Phase::Playing {
+        return None;
+    }
+    let legal = legal_cards(decision.legal);
+    let mut values = [0.0f64; 13];
+    if legal.len() == 1 {
+        values[0] = 1.0;
+        return Some((legal, values, 1.0));
+    }
+    let total = model_odds(&view, legal, &mut values);
+    Some((legal, values, total))
 }
 
 /// Each legal card's weight under the model, proportional to its probability (in the order of

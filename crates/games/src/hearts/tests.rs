@@ -741,10 +741,16 @@ fn model_bot_plays_legal_cards_with_its_stated_odds() {
             assert_eq!(first, again, "the same seed, the same card");
             assert!(legal.contains(&first), "{first} is not legal");
             if game % 8 == 0 && legal.len() > 2 {
-                let view = deal.view(deal.to_act().unwrap());
                 let cards = super::bot::legal_cards(&legal);
-                let mut odds = [0.0; 13];
-                let total = super::bot::model_odds(&view, cards, &mut odds);
+                // The odds the bot states (`Bot::odds`, which the inference reads it by).
+                let odds: Vec<f64> = cards
+                    .iter()
+                    .map(|c| {
+                        ModelBot
+                            .odds(&decision, HeartsAction::Card(c))
+                            .expect("a play states odds")
+                    })
+                    .collect();
                 let draws = 2000;
                 let mut seen = [0u32; 13];
                 let mut r = GameRng::from_seed(99);
@@ -754,8 +760,7 @@ fn model_bot_plays_legal_cards_with_its_stated_odds() {
                     };
                     seen[cards.iter().position(|x| x == c).unwrap()] += 1;
                 }
-                for i in 0..cards.len() as usize {
-                    let p = odds[i] / total;
+                for (i, &p) in odds.iter().enumerate() {
                     let f = f64::from(seen[i]) / f64::from(draws);
                     // Four standard errors of a frequency near one half.
                     assert!(
@@ -771,15 +776,16 @@ fn model_bot_plays_legal_cards_with_its_stated_odds() {
     assert!(checked > 50, "{checked} positions checked");
 }
 
-/// `ModelBot::odds`, which the inference reads the other seats' plays by, gives each card the
-/// probability the bot draws it with, summing to one over the legal cards, zero to a card that is
-/// not legal, and nothing for a pass (the rule bot's pick).
+/// `ModelBot::odds`, which the inference reads the other seats' plays by (the draws are checked
+/// against it above), sums to one over the legal cards, gives a card that is not legal zero and a
+/// forced card one, and states nothing for a pass (the rule bot's pick).
 #[test]
 fn model_bot_states_the_odds_it_draws_by() {
     use engine::{Bot, Decision};
     let mut rng = GameRng::from_seed(12);
     let mut legal = Vec::new();
     let mut checked = 0;
+    let mut forced = 0;
     for _ in 0..30 {
         let mut order: Vec<Card> = CardSet::FULL_52.iter().collect();
         rng.shuffle(&mut order);
@@ -793,17 +799,19 @@ fn model_bot_states_the_odds_it_draws_by() {
                 assert_eq!(ModelBot.odds(&decision, legal[0]), None, "a pass states no odds");
             } else {
                 let cards = super::bot::legal_cards(&legal);
-                let mut odds = [0.0; 13];
-                let total = super::bot::model_odds(&view, cards, &mut odds);
                 let mut sum = 0.0;
-                for (i, c) in cards.iter().enumerate() {
+                for c in cards.iter() {
                     let p = ModelBot
                         .odds(&decision, HeartsAction::Card(c))
                         .expect("a play states odds");
-                    assert!((p - odds[i] / total).abs() < 1e-12, "{c}: {p}");
+                    assert!((0.0..=1.0).contains(&p), "{c}: {p}");
                     sum += p;
                 }
                 assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+                if cards.len() == 1 {
+                    forced += 1;
+                    assert_eq!(sum, 1.0);
+                }
                 if let Some(other) = view.hand.iter().find(|&c| !cards.contains(c)) {
                     assert_eq!(ModelBot.odds(&decision, HeartsAction::Card(other)), Some(0.0));
                 }
@@ -813,6 +821,7 @@ fn model_bot_states_the_odds_it_draws_by() {
         }
     }
     assert!(checked > 1000, "{checked} positions checked");
+    assert!(forced > 10, "{forced} forced cards checked");
 }
 
 /// Void in the suit led while holding the queen of spades, the model throws her more often than
