@@ -5,7 +5,10 @@ prints the README's table: the paired difference per game (first bot minus secon
 interval; lower is better where the game counts points against you) and the games played.
 
 Pairs: `hard` against `medium` everywhere; where the game reads the other players' moves
-(`Deal::past_moves`: the trick games), `hard-infer` against `hard` and against `medium`. Games
+(`Deal::past_moves`: the trick games), `hard-infer` against `hard` and against `medium`. In
+Hearts `hard` itself reads the others (by its fitted model), so there the reading pair is
+`hard` against `hard-model` (the same search over uniform worlds), and `hard-model` is the one
+set against `medium`. Games
 whose `hard` is a lookahead or paired-rollout bot have no inference (`hard-infer` plays as
 `hard` there), so only `hard` against `medium` is run. In Ziginette and Ace-Deuce-Jack `hard`
 defers to the rule bot (the stakes follow the exact odds), so nothing is run.
@@ -61,11 +64,28 @@ SEED = 28
 LOWER_IS_BETTER = {"hearts", "three-thirteen"}
 
 
+# Where `hard` itself reads the other players (Hearts: by its fitted model of play), the bot
+# without the reading is the one compared: (reading, not reading).
+READING = {"hearts": ("hard", "hard-model")}
+
+
+def reading(game):
+    return READING.get(game, ("hard-infer", "hard"))
+
+
+def columns(game):
+    """The three pairs of the table's columns: `hard` against `medium`, reading the others
+    against not, and the bot that is not `hard` of those two against `medium`."""
+    with_, without = reading(game)
+    other = with_ if with_ != "hard" else without
+    return [("hard", "medium"), (with_, without), (other, "medium")]
+
+
 def pairs(game):
     out = [("hard", "medium", 1.0)]
     if game in INFERENCE:
-        # Both sides search in `hard-infer` against `hard`: fewer games for the same time.
-        out += [("hard-infer", "hard", 0.6), ("hard-infer", "medium", 0.6)]
+        # Both sides search in the reading pair: fewer games for the same time.
+        out += [(a, b, 0.6) for a, b in columns(game)[1:]]
     return out
 
 
@@ -102,22 +122,23 @@ def fmt(x):
 
 
 def table(done):
-    print("| game | players | deals per game | `hard` - `medium` | `hard-infer` - `hard` | `hard-infer` - `medium` |")
+    print("| game | players | deals per game | `hard` - `medium` | reading the others - not (`hard-infer` - `hard`) | `hard-infer` - `medium` |")
     print("|---|---|---|---|---|---|")
     for game, players, deals, _ in ROWS:
         if game in DEFERS:
             print(f"| {game} | 2-12 | | `hard` plays as `medium` (exact odds) | | |")
             continue
         cells = []
-        for a, b in [("hard", "medium"), ("hard-infer", "hard"), ("hard-infer", "medium")]:
+        for i, (a, b) in enumerate(columns(game)):
             r = done.get(key(game, players, a, b))
             if r is None:
-                cells.append("no inference" if game not in INFERENCE and a == "hard-infer" else "not run")
+                cells.append("no inference" if game not in INFERENCE and i > 0 else "not run")
                 continue
             d = r["paired_difference"]
             lo, hi = d["ci95"]
             sig = "" if lo is None or lo <= 0 <= hi else " *"
-            cells.append(f"{fmt(d['first_minus_second'])} [{fmt(lo)}, {fmt(hi)}]{sig} ({r['games']} games)")
+            named = "" if game not in READING or i == 0 else f"`{a}` - `{b}`, "
+            cells.append(f"{fmt(d['first_minus_second'])} [{fmt(lo)}, {fmt(hi)}]{sig} ({named}{r['games']} games)")
         name = f"{game} (lower is better)" if game in LOWER_IS_BETTER else game
         print(f"| {name} | {players} | {deals or 'whole match'} | " + " | ".join(cells) + " |")
 

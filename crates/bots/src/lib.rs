@@ -11,7 +11,10 @@
 //!   searching does not help; where the seat bids for a contract, [`ContractSearch`] plays
 //!   each bid out instead and compares margins over the other seats; where it picks a set one
 //!   action at a time, as Hearts' pass, [`SetSearch`] plays out whole sets); a game may instead name
-//!   paired rollouts or a bot of its own ([`engine::HardSearch`]).
+//!   paired rollouts or a bot of its own ([`engine::HardSearch`]). Where the game has a fitted
+//!   model of play (Hearts), `hard` puts the model in the rule bot's place for the other seats
+//!   and the playouts, and weights its worlds by the model's odds of the others' moves
+//!   ([`Inference`]); the rule bot's search is then `hard-rule`.
 
 mod contract;
 mod inference;
@@ -183,6 +186,35 @@ fn require_model<G: Game>(game: &G, bot: &str) -> Result<(), String> {
     }
 }
 
+/// `hard-model` over worlds weighted by the other seats' moves, read by the model's own odds
+/// (`hard-model-infer`, and `hard` in a game with a fitted model), from `rest`: at most `most`
+/// settings, the iterations and the candidate worlds.
+fn model_infer<G: Game>(
+    game: &G,
+    name: &str,
+    label: &str,
+    rest: &str,
+    most: usize,
+) -> Result<Box<dyn Bot<G::Deal>>, String> {
+    require_model(game, label)?;
+    let bad = || {
+        let form = if most > 1 {
+            "ITERATIONS:CANDIDATES"
+        } else {
+            "ITERATIONS"
+        };
+        format!("bad settings in '{name}': write {label}:{form}")
+    };
+    let parts = settings(name, rest, most, &bad)?;
+    let iterations = setting(&parts, 0, |&n: &u32| n > 0, model_iterations(game), &bad)?;
+    let settings = InferenceSettings {
+        candidates: setting(&parts, 1, |&n: &usize| n > 0, INFER_CANDIDATES, &bad)?,
+        temperature: INFER_POLICY.temperature,
+        noise: 0.0,
+    };
+    hard_bot(game, label, iterations, Scoring::Points, Some(settings), "model")
+}
+
 /// The `:`-separated settings after a bot's name (none for the bare name, at most `most`), or
 /// why the name is not a bot's.
 fn settings<'a>(name: &str, rest: &'a str, most: usize, bad: &dyn Fn() -> String) -> Result<Vec<&'a str>, String> {
@@ -214,8 +246,9 @@ fn setting<T: std::str::FromStr>(
 /// Every bot name available for game `G`.
 pub fn bot_names<G: Game>() -> Vec<&'static str> {
     let mut names = vec!["random", "easy", "medium", "hard", "hard-infer", "ismcts"];
+    // Where `hard` reads the others by a fitted model, the rule bot's search is named too.
     if G::bot_names().contains(&"model") {
-        names.extend(["hard-model", "hard-model-infer"]);
+        names.extend(["hard-rule", "hard-model", "hard-model-infer"]);
     }
     names.extend_from_slice(G::bot_names());
     names
@@ -257,40 +290,31 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
         return hard_bot(game, "hard-infer", iterations, Scoring::Points, Some(settings), "rule");
     }
     // `hard-model-infer[:N[:C]]`: `hard-model` over worlds weighted by the other seats' moves,
-    // read by the model's own odds, from C candidates (default 200).
+    // read by the model's own odds, from C candidates (default 200). It is Hearts' `hard`.
     if let Some(rest) = name.strip_prefix("hard-model-infer") {
-        require_model(game, "hard-model-infer")?;
-        let bad = || format!("bad settings in '{name}': write hard-model-infer:ITERATIONS:CANDIDATES");
-        let parts = settings(&name, rest, 2, &bad)?;
-        let iterations = setting(&parts, 0, |&n: &u32| n > 0, model_iterations(game), &bad)?;
-        let settings = InferenceSettings {
-            candidates: setting(&parts, 1, |&n: &usize| n > 0, INFER_CANDIDATES, &bad)?,
-            temperature: INFER_POLICY.temperature,
-            noise: 0.0,
-        };
-        return hard_bot(
-            game,
-            "hard-model-infer",
-            iterations,
-            Scoring::Points,
-            Some(settings),
-            "model",
-        );
+        return model_infer(game, &name, "hard-model-infer", rest, 2);
     }
-    // `hard[:N]` over uniform worlds (reading the other players' moves measured no better: README,
-    // "How strong the bots are"); `hard-ranked[:N]` credits simulations by place within the deal,
-    // as `hard` did before it counted points (kept to compare); `hard-model[:N]` plays the game's
-    // fitted model of play (Hearts) for the other players and the playouts instead of the rule
-    // bot. Longer names first, since `hard` starts them all.
+    // `hard[:N]`: where the game has a fitted model of play (Hearts), `hard-model-infer`, which
+    // measured ahead of the rule bot's search against OpenSpiel's ISMCTS (README, "How strong the
+    // bots are"); elsewhere `hard-rule`. `hard-rule[:N]` is the rule bot's search over uniform
+    // worlds (reading the other players by the rule bot measured no better: `hard-infer`);
+    // `hard-ranked[:N]` credits simulations by place within the deal, as `hard` did before it
+    // counted points (kept to compare); `hard-model[:N]` plays the game's fitted model of play
+    // for the other players and the playouts instead of the rule bot, over uniform worlds.
+    // Longer names first, since `hard` starts them all.
     let family = [
         ("hard-ranked", Scoring::Ranked, "rule"),
         ("hard-model", Scoring::Points, "model"),
+        ("hard-rule", Scoring::Points, "rule"),
         ("hard", Scoring::Points, "rule"),
     ];
     if let Some((label, rest, scoring, model)) = family
         .into_iter()
         .find_map(|(label, scoring, model)| name.strip_prefix(label).map(|rest| (label, rest, scoring, model)))
     {
+        if label == "hard" && game.bot("model").is_some() {
+            return model_infer(game, &name, "hard", rest, 1);
+        }
         let default = if model == "model" {
             require_model(game, label)?;
             model_iterations(game)

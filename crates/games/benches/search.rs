@@ -210,16 +210,22 @@ mod lookahead {
 }
 
 /// The shipped `hard` level where it searches: rule-bot rollouts and the opponent model (tree
-/// games), or paired rule-bot rollouts (Panguingue); counted in iterations (rollouts), so the
-/// time of a move is the game's `hard_iterations` divided by this rate.
+/// games), or paired rule-bot rollouts (Panguingue); in Hearts the fitted model in the rule
+/// bot's place and 200 candidate worlds weighted by its odds (`hearts_rule`: the rule bot's
+/// search, `hard-rule`); counted in iterations (rollouts), so the time of a move is the game's
+/// `hard_iterations` (Hearts: 7,000) divided by this rate.
 mod hard {
     use super::*;
 
     fn hard<G: Game>(bencher: divan::Bencher, steps: usize, iterations: u32) {
+        search::<G>(bencher, steps, iterations, "hard");
+    }
+
+    fn search<G: Game>(bencher: divan::Bencher, steps: usize, iterations: u32, name: &str) {
         let m = position::<G>(steps);
         let mut legal = Vec::new();
         m.legal_actions(&mut legal);
-        let mut bot = bots::make_bot(m.game(), &format!("hard:{iterations}")).expect("hard exists");
+        let mut bot = bots::make_bot(m.game(), &format!("{name}:{iterations}")).expect("the bot exists");
         let mut rng = GameRng::from_seed(5);
         bencher
             .counter(divan::counter::ItemsCount::new(iterations))
@@ -232,6 +238,11 @@ mod hard {
     #[divan::bench]
     fn hearts(b: divan::Bencher) {
         hard::<games::hearts::Hearts>(b, 14, 500);
+    }
+
+    #[divan::bench]
+    fn hearts_rule(b: divan::Bencher) {
+        search::<games::hearts::Hearts>(b, 14, 500, "hard-rule");
     }
 
     #[divan::bench]

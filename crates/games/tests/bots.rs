@@ -285,3 +285,53 @@ fn the_inference_reads_stated_odds_and_picks_alike() {
     }
     assert!(read > 100, "{read} plays read by the model's odds");
 }
+
+/// Bots `a` and `b` make the same choices, move by move through one deal of `G` from the same
+/// generators; returns the moves compared.
+fn decide_alike<G: Game>(players: usize, a: &str, b: &str, seed: u64) -> usize {
+    use engine::{Decision, Match, MatchSetup, Variants};
+    let mut setup = MatchSetup::new(players, Variants::defaults(G::info().variants), seed);
+    setup.deal_limit = Some(1);
+    let mut m = Match::<G>::new(setup).unwrap();
+    let (mut x, mut y) = (
+        bots::make_bot(m.game(), a).unwrap(),
+        bots::make_bot(m.game(), b).unwrap(),
+    );
+    let mut rng = cards::GameRng::from_seed(seed);
+    let mut legal = Vec::new();
+    let mut moves = 0;
+    while !m.is_over() {
+        m.legal_actions(&mut legal);
+        let deal = m.deal().clone();
+        let decision = Decision::new(&deal, &legal, m.totals()).unwrap();
+        let s = rng.next_u64();
+        let first = x.choose(&decision, &mut cards::GameRng::from_seed(s));
+        let second = y.choose(&decision, &mut cards::GameRng::from_seed(s));
+        assert_eq!(first, second, "{}, move {moves}: {a} and {b} differ", G::info().id);
+        m.apply(first).unwrap();
+        moves += 1;
+    }
+    moves
+}
+
+/// Hearts' `hard` is `hard-model-infer` (the model for the others and the playouts, worlds read
+/// by its odds), and `hard-rule` is the rule bot's search that is `hard` in every other game.
+#[test]
+fn hearts_hard_is_the_model_reading_search_and_hard_rule_the_rule_search() {
+    use engine::Variants;
+    use games::belote::Belote;
+    use games::hearts::Hearts;
+    assert!(decide_alike::<Hearts>(4, "hard:40", "hard-model-infer:40:200", 3) > 52);
+    assert!(decide_alike::<Belote>(4, "hard-rule:40", "hard:40", 3) > 32);
+    let game = Hearts::new(4, &Variants::defaults(Hearts::info().variants)).unwrap();
+    assert_eq!(bots::make_bot(&game, "hard").unwrap().name(), "hard");
+    // `hard` takes one setting in Hearts; other games list no `hard-rule` (it is their `hard`)
+    // but accept the name.
+    let err = bots::make_bot(&game, "hard:40:10").err().expect("refused");
+    assert!(
+        err.contains("hard:40:10") && err.contains("write hard:ITERATIONS"),
+        "{err}"
+    );
+    assert!(bots::bot_names::<Hearts>().contains(&"hard-rule"));
+    assert!(!bots::bot_names::<Belote>().contains(&"hard-rule"));
+}
