@@ -23,7 +23,8 @@ impl GameVisitor for ViewsOnly {
 fn search_bots_use_only_views_in_every_game() {
     for info in registry::all() {
         registry::visit(info.id, ViewsOnly("ismcts:24")).unwrap();
-        // The shipped level: rule-bot rollouts, the opponent model and the guide.
+        // The shipped level: rule-bot rollouts, the opponent model and the guide (in Hearts the
+        // fitted model in the rule bot's place, reading the others' plays).
         registry::visit(info.id, ViewsOnly("hard:24")).unwrap();
         // With worlds weighted by the other seats' moves (Hearts replays them; elsewhere the
         // same as `hard`): the candidates and the replayed history come from the view alone.
@@ -34,6 +35,8 @@ fn search_bots_use_only_views_in_every_game() {
     registry::visit("hearts", ViewsOnly("hard-model:24")).unwrap();
     // Worlds weighted by the model's own odds of the others' plays.
     registry::visit("hearts", ViewsOnly("hard-model-infer:24:8")).unwrap();
+    // The rule bot's search, which Hearts' `hard` was.
+    registry::visit("hearts", ViewsOnly("hard-rule:24")).unwrap();
 }
 
 #[test]
@@ -248,12 +251,10 @@ fn past_moves_replay_the_history() {
 #[test]
 fn the_inference_reads_stated_odds_and_picks_alike() {
     use bots::SoftPolicy;
-    use engine::{Bot, Decision, Match, MatchSetup, Variants};
+    use engine::{Bot, Decision};
     use games::hearts::{Hearts, ModelBot, RuleBot};
     let policy = SoftPolicy::new(1.0, 0.05);
-    let mut setup = MatchSetup::new(4, Variants::defaults(Hearts::info().variants), 5);
-    setup.deal_limit = Some(1);
-    let mut m = Match::<Hearts>::new(setup).unwrap();
+    let mut m = one_deal::<Hearts>(4, 5);
     let mut rng = cards::GameRng::from_seed(5);
     let mut legal = Vec::new();
     let mut read = 0;
@@ -286,13 +287,19 @@ fn the_inference_reads_stated_odds_and_picks_alike() {
     assert!(read > 100, "{read} plays read by the model's odds");
 }
 
+/// A one-deal match of `G` with the default variants.
+fn one_deal<G: Game>(players: usize, seed: u64) -> engine::Match<G> {
+    let variants = engine::Variants::defaults(G::info().variants);
+    let mut setup = engine::MatchSetup::new(players, variants, seed);
+    setup.deal_limit = Some(1);
+    engine::Match::<G>::new(setup).unwrap()
+}
+
 /// Bots `a` and `b` make the same choices, move by move through one deal of `G` from the same
 /// generators; returns the moves compared.
 fn decide_alike<G: Game>(players: usize, a: &str, b: &str, seed: u64) -> usize {
-    use engine::{Decision, Match, MatchSetup, Variants};
-    let mut setup = MatchSetup::new(players, Variants::defaults(G::info().variants), seed);
-    setup.deal_limit = Some(1);
-    let mut m = Match::<G>::new(setup).unwrap();
+    use engine::Decision;
+    let mut m = one_deal::<G>(players, seed);
     let (mut x, mut y) = (
         bots::make_bot(m.game(), a).unwrap(),
         bots::make_bot(m.game(), b).unwrap(),
