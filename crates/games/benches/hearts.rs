@@ -116,3 +116,35 @@ fn rng_52_draws(bencher: divan::Bencher) {
         acc
     });
 }
+
+/// One deal (the pass, then 13 tricks) played by a bot at every seat through `Bot::choose`, as
+/// `hard`'s playouts play it: the view, the legal cards and the bot's pick.
+fn bot_playout(bencher: divan::Bencher, mut bot: impl engine::Bot<HeartsDeal>) {
+    use engine::Decision;
+    let mut rng = GameRng::from_seed(8);
+    let mut legal = Vec::with_capacity(16);
+    let mut n = 0u32;
+    bencher.bench_local(|| {
+        n = n.wrapping_add(1);
+        let mut deal = fresh_deal(&mut rng, n % 4);
+        while deal.to_act().is_some() {
+            deal.legal_actions(&mut legal);
+            let decision = Decision::new(&deal, &legal, &[0; 4]).expect("a seat to act");
+            let a = bot.choose(&decision, &mut rng);
+            deal.apply(a).expect("legal");
+        }
+        divan::black_box(deal.scores())
+    });
+}
+
+/// [`bot_playout`] with the fitted model of play (`hard`'s playouts).
+#[divan::bench]
+fn model_playout(bencher: divan::Bencher) {
+    bot_playout(bencher, games::hearts::ModelBot);
+}
+
+/// [`bot_playout`] with the rule bot (`hard-rule`'s playouts).
+#[divan::bench]
+fn rule_playout(bencher: divan::Bencher) {
+    bot_playout(bencher, games::hearts::RuleBot);
+}

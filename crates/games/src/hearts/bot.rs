@@ -17,6 +17,9 @@ impl Bot<HeartsDeal> for RuleBot {
     }
 
     fn choose(&mut self, decision: &Decision<'_, HeartsDeal>, _rng: &mut GameRng) -> HeartsAction {
+        if let [forced] = decision.legal {
+            return *forced;
+        }
         let view = decision.view();
         if view.phase == Phase::MoonChoice {
             return moon_choice(&view, decision.totals);
@@ -182,17 +185,19 @@ fn moon_choice(view: &HeartsView, totals: &[i64]) -> HeartsAction {
     }
 }
 
-/// How many features describe one legal card (see [`model_values`]).
+/// How many features describe one legal card (see `model_values`).
 const MODEL_FEATURES: usize = 16;
 
 /// Weights of the play model, one row per situation (leading, following suit, void), fitted by
 /// conditional logit (`scripts/fit_hearts_model.py`, which computes the same features) to
 /// 114,929 plays by `hard` and by OpenSpiel's ISMCTS in 14 recorded runs of 100 deals each
-/// (`scripts/ismcts_vs_hard.py --games-out`, seeds 1 to 4).
+/// (`scripts/ismcts_vs_hard.py --games-out`, seeds 1 to 4). The rule bot's pick when leading
+/// (feature 12 of the first row) was fitted at 0.0077, odds times 1.008, and is shipped as 0, so
+/// that [`model_odds`] need not work out the rule bot's lead at every simulated lead.
 const MODEL_WEIGHTS: [[f64; MODEL_FEATURES]; 3] = [
     [
-        0.09384, 0.36327, -0.06200, -0.52204, 0.07891, 0.0, 0.0, 0.0, 0.0, 0.10423, 1.26504, -3.53342, 0.00770,
-        1.15129, -1.85453, -0.86991,
+        0.09384, 0.36327, -0.06200, -0.52204, 0.07891, 0.0, 0.0, 0.0, 0.0, 0.10423, 1.26504, -3.53342, 0.0, 1.15129,
+        -1.85453, -0.86991,
     ],
     [
         0.31648, 0.0, 0.0, -0.77208, 0.08224, -0.81764, -2.10482, 0.18058, 0.28442, -1.97739, 1.97739, 0.0, 0.39462,
@@ -206,7 +211,7 @@ const MODEL_WEIGHTS: [[f64; MODEL_FEATURES]; 3] = [
 
 /// A model of how strong players play a card (`--bots model`): each legal card is drawn with a
 /// probability fitted to recorded play (a softmax over features of the card and the trick, see
-/// [`model_values`]). It is what `hard` plays the other seats and its playouts by. Passes and the
+/// [`model_odds`]). It is what `hard` plays the other seats and its playouts by. Passes and the
 /// moon choice are the rule bot's.
 #[derive(Clone, Debug, Default)]
 pub struct ModelBot;
@@ -217,13 +222,13 @@ impl Bot<HeartsDeal> for ModelBot {
     }
 
     fn choose(&mut self, decision: &Decision<'_, HeartsDeal>, rng: &mut GameRng) -> HeartsAction {
+        if let [forced] = decision.legal {
+            // A forced card spends no draw, nor the view's making (playouts meet many).
+            return *forced;
+        }
         let Some((legal, values, total)) = play_odds(decision) else {
             return RuleBot.choose(decision, rng);
         };
-        if legal.len() == 1 {
-            // A forced card spends no draw.
-            return HeartsAction::Card(legal.first().expect("one card"));
-        }
         let mut u = rng.unit() * total;
         for (i, c) in legal.iter().enumerate() {
             if u < values[i] {
@@ -266,29 +271,168 @@ fn play_odds(decision: &Decision<'_, HeartsDeal>) -> Option<(CardSet, [f64; 13],
 }
 
 /// Each legal card's weight under the model, proportional to its probability (in the order of
-/// `legal.iter()`), written into `values`; returns their sum. Cards scored more than 12 below the
-/// likeliest (odds under e^-12) weigh nothing, which spares an `exp`.
+/// `legal.iter()`), written into `values`; returns their sum. A card's weight is the exponential
+/// of its score (`model_values` in the tests says what the score adds up), taken as a product of
+/// precomputed exponentials, one per feature ([`ModelTables`]): no `exp` per card, since the
+/// model is drawn at every simulated move of `hard`'s playouts.
 pub(crate) fn model_odds(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
-    let top = model_values(view, legal, values);
+    let tables = model_tables();
+    let played = played_cards(view);
+    let trick = &view.trick.cards;
+    let hand = view.hand;
+    let queen_elsewhere = !played.contains(QUEEN_OF_SPADES) && !hand.contains(QUEEN_OF_SPADES);
+    let led = trick.first().map(|c| c.suit_unchecked());
+    let context = match led {
+        None => 0,
+        Some(s) if legal.has_suit(s) => 1,
+        Some(_) => 2,
+    };
+    let mut winning = 0;
+    let mut points = 0;
+    for &c in trick.iter() {
+        if Some(c.suit_unchecked()) == led {
+            winning = winning.max(ace_high(c));
+        }
+        if c.suit() == Some(Suit::Hearts) {
+            points += 1;
+        } else if c == QUEEN_OF_SPADES {
+            points += 13;
+        }
+    }
+    // Following suit: the card that ducks highest, and what winning the trick is worth.
+    let (highest_under, win) = if context == 1 {
+        let under = legal
+            .iter()
+            .filter(|&c| ace_high(c) < winning)
+            .max_by_key(|&c| ace_high(c));
+        (
+            under,
+            tables.win[points.min(MAX_TRICK_POINTS)][usize::from(trick.len() == 3)],
+        )
+    } else {
+        (None, 1.0)
+    };
+    // The rule bot's pick, except when leading, where it weighs nothing (`MODEL_WEIGHTS`).
+    let rule_pick = (context != 0).then(|| pick_play_given(view, legal, played));
+    let t = &tables.by_context[context];
+    let rank = &t.rank[usize::from(view.tricks_played).min(12)];
+    let card = &t.card[usize::from(queen_elsewhere)];
+    let unseen = !(played | hand);
     let mut total = 0.0;
-    for v in values.iter_mut().take(legal.len() as usize) {
-        *v = if *v - top < -12.0 {
-            0.0
-        } else {
-            ((*v - top) as f32).exp() as f64
-        };
-        total += *v;
+    for (slot, c) in values.iter_mut().zip(legal.iter()) {
+        let r = usize::from(ace_high(c));
+        let s = c.suit_unchecked().index();
+        let (live_hi, live_lo) = live_around(unseen, c);
+        let mut v = rank[r]
+            * card[s][r]
+            * t.above[live_hi as usize]
+            * t.below[live_lo as usize]
+            * t.length[hand.of_suit(c.suit_unchecked()).len() as usize];
+        if r > usize::from(winning) {
+            v *= win;
+        }
+        if Some(c) == highest_under {
+            v *= t.under;
+        }
+        if Some(c) == rule_pick {
+            v *= t.rule;
+        }
+        *slot = v;
+        total += v;
     }
     total
 }
 
+/// The most points a trick can hold before its last card (the queen and two hearts).
+const MAX_TRICK_POINTS: usize = 15;
+
+/// The exponentials of the model's weighted features ([`MODEL_WEIGHTS`]), so that a card's
+/// weight is a product of lookups. Indices: ace-high ranks 2 to 14, suits by `Suit::index`.
+struct ModelTables {
+    by_context: [ContextTables; 3],
+    /// Following suit, a card that would win the trick: by the points in it and whether the
+    /// card is the trick's last.
+    win: [[f64; 2]; MAX_TRICK_POINTS + 1],
+}
+
+/// [`ModelTables`] for one situation (leading, following suit, void in the led suit).
+struct ContextTables {
+    /// The rank term, which changes as the deal goes on: by tricks played, then rank.
+    rank: [[f64; 15]; 13],
+    /// The suit terms (heart, spade, the queen, the ace and king of spades, low and high spades
+    /// while the queen is out elsewhere): by whether she is, then suit and rank.
+    card: [[[f64; 15]; 4]; 2],
+    /// By how many unseen cards of the suit rank above the card, and below it.
+    above: [f64; 13],
+    below: [f64; 13],
+    /// By the length of the card's suit in hand.
+    length: [f64; 14],
+    /// The highest card that ducks, and the rule bot's pick.
+    under: f64,
+    rule: f64,
+}
+
+fn model_tables() -> &'static ModelTables {
+    static TABLES: std::sync::OnceLock<ModelTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let context = |w: &[f64; MODEL_FEATURES]| ContextTables {
+            rank: std::array::from_fn(|tricks| {
+                let late = tricks as f64 / 13.0;
+                std::array::from_fn(|r| ((w[0] + w[14] * late) / 14.0 * r as f64).exp())
+            }),
+            card: std::array::from_fn(|queen_elsewhere| {
+                std::array::from_fn(|suit| {
+                    std::array::from_fn(|r| {
+                        let mut z = 0.0;
+                        match Suit::from_index(suit) {
+                            Suit::Hearts => z += w[1],
+                            Suit::Spades => {
+                                z += w[2];
+                                if queen_elsewhere == 1 && r < 12 {
+                                    z += w[13];
+                                } else if queen_elsewhere == 1 && r > 12 {
+                                    z += w[15];
+                                }
+                                if r == 12 {
+                                    z += w[3];
+                                } else if r > 12 {
+                                    z += w[4];
+                                }
+                            }
+                            _ => {}
+                        }
+                        f64::exp(z)
+                    })
+                })
+            }),
+            above: std::array::from_fn(|n| (w[9] / 12.0 * n as f64).exp()),
+            below: std::array::from_fn(|n| (w[10] / 12.0 * n as f64).exp()),
+            length: std::array::from_fn(|n| (w[11] / 13.0 * n as f64).exp()),
+            under: w[8].exp(),
+            rule: w[12].exp(),
+        };
+        let follow = &MODEL_WEIGHTS[1];
+        ModelTables {
+            by_context: [context(&MODEL_WEIGHTS[0]), context(follow), context(&MODEL_WEIGHTS[2])],
+            win: std::array::from_fn(|points| {
+                std::array::from_fn(|last| {
+                    (follow[5] + follow[6] * points as f64 / 13.0 + follow[7] * last as f64).exp()
+                })
+            }),
+        }
+    })
+}
+
 /// Each legal card's score under the model (in the order of `legal.iter()`), written into
-/// `values`; returns the highest. The features, one weight each per situation (leading,
-/// following suit, void in the led suit): rank, heart, spade, the queen, the ace or king of
-/// spades, winning the trick now, and with how many points, and last to play, the highest card
-/// that ducks, unseen cards of its suit above and below it, its suit's length in hand, the rule
-/// bot's pick, a low or a high spade while the queen is out elsewhere, rank late in the deal.
-fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
+/// `values`; returns the highest. [`model_odds`] computes the exponentials of these scores by
+/// table; this plain sum of the features is kept as its reference in the tests. The features,
+/// one weight each per situation (leading, following suit, void in the led suit): rank, heart,
+/// spade, the queen, the ace or king of spades, winning the trick now, and with how many points,
+/// and last to play, the highest card that ducks, unseen cards of its suit above and below it,
+/// its suit's length in hand, the rule bot's pick, a low or a high spade while
+/// the queen is out elsewhere, rank late in the deal.
+#[cfg(test)]
+pub(crate) fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
     let played = played_cards(view);
     let trick = &view.trick.cards;
     let hand = view.hand;
@@ -321,7 +465,7 @@ fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f6
     } else {
         None
     };
-    let rule_pick = pick_play_given(view, legal, played);
+    let rule_pick = Some(pick_play_given(view, legal, played));
     let late = view.tricks_played as f64 * (1.0 / 13.0);
     let unseen = !(played | hand);
     // The win terms only ever apply when following suit.
@@ -330,17 +474,15 @@ fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f6
     } else {
         0.0
     };
-    let rank_weight = (w[0] + w[14] * late) * (1.0 / 14.0);
-    let (above_weight, below_weight, length_weight) = (w[9] * (1.0 / 12.0), w[10] * (1.0 / 12.0), w[11] * (1.0 / 13.0));
     let mut top = f64::NEG_INFINITY;
     for (slot, c) in values.iter_mut().zip(legal.iter()) {
         let r = ace_high(c);
         let s = c.suit_unchecked();
         let (live_hi, live_lo) = live_around(unseen, c);
-        let mut z = rank_weight * r as f64
-            + above_weight * live_hi as f64
-            + below_weight * live_lo as f64
-            + length_weight * hand.of_suit(s).len() as f64;
+        let mut z = (w[0] + w[14] * late) / 14.0 * r as f64
+            + w[9] / 12.0 * live_hi as f64
+            + w[10] / 12.0 * live_lo as f64
+            + w[11] / 13.0 * hand.of_suit(s).len() as f64;
         match s {
             Suit::Hearts => z += w[1],
             Suit::Spades => {
@@ -364,7 +506,7 @@ fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f6
         if Some(c) == highest_under {
             z += w[8];
         }
-        if c == rule_pick {
+        if Some(c) == rule_pick {
             z += w[12];
         }
         *slot = z;

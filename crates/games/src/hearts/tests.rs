@@ -850,3 +850,44 @@ fn model_bot_throws_the_queen_when_void() {
     assert_eq!(best, queen, "odds {:?}", &odds[..cards.len() as usize]);
     assert!(odds[queen] / total > 0.3, "the queen's chance {}", odds[queen] / total);
 }
+
+/// The model's odds, computed as products of precomputed exponentials, are the softmax of the
+/// features' plain weighted sum (`model_values`), at every play of 200 random deals, Omnibus
+/// ones among them.
+#[test]
+fn model_odds_by_table_are_the_softmax_of_the_weighted_features() {
+    let mut rng = GameRng::from_seed(13);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for d in 0..200 {
+        let mut order: Vec<Card> = CardSet::FULL_52.iter().collect();
+        rng.shuffle(&mut order);
+        let cfg = if d % 2 == 0 {
+            config(&[])
+        } else {
+            config(&["omnibus=true"])
+        };
+        let mut deal = HeartsDeal::new(cfg, 0, d, &order);
+        while deal.to_act().is_some() {
+            deal.legal_actions(&mut legal);
+            let view = deal.view(deal.to_act().unwrap());
+            if view.phase == Phase::Playing {
+                let cards = super::bot::legal_cards(&legal);
+                let (mut by_table, mut scores) = ([0.0; 13], [0.0; 13]);
+                let total = super::bot::model_odds(&view, cards, &mut by_table);
+                let top = super::bot::model_values(&view, cards, &mut scores);
+                let softmax_total: f64 = scores.iter().take(cards.len() as usize).map(|z| (z - top).exp()).sum();
+                for i in 0..cards.len() as usize {
+                    let (p, q) = (by_table[i] / total, (scores[i] - top).exp() / softmax_total);
+                    assert!(
+                        (p - q).abs() < 1e-12,
+                        "card {i} of {cards}: {p} by table, {q} by softmax"
+                    );
+                }
+                checked += 1;
+            }
+            deal.apply(legal[rng.index(legal.len())]).unwrap();
+        }
+    }
+    assert!(checked > 10_000, "{checked} positions checked");
+}
