@@ -270,6 +270,67 @@ fn play_odds(decision: &Decision<'_, HeartsDeal>) -> Option<(CardSet, [f64; 13],
     Some((legal, values, total))
 }
 
+/// What the model reads of the deal and the trick before it scores the legal cards.
+struct Situation {
+    /// The cards neither played nor in hand.
+    unseen: CardSet,
+    queen_elsewhere: bool,
+    /// 0 leading, 1 following suit, 2 void in the suit led (the row of `MODEL_WEIGHTS`).
+    context: usize,
+    /// The winning card's ace-high rank (0 when leading).
+    winning: u8,
+    /// The points in the trick so far, and whether the card to play is its last.
+    points: usize,
+    last: bool,
+    /// Following suit: the highest card that ducks.
+    highest_under: Option<Card>,
+    /// The rule bot's pick, except when leading, where it weighs nothing (`MODEL_WEIGHTS`).
+    rule_pick: Option<Card>,
+}
+
+impl Situation {
+    fn of(view: &HeartsView, legal: CardSet) -> Situation {
+        let played = played_cards(view);
+        let trick = &view.trick.cards;
+        let led = trick.first().map(|c| c.suit_unchecked());
+        let context = match led {
+            None => 0,
+            Some(s) if legal.has_suit(s) => 1,
+            Some(_) => 2,
+        };
+        let mut winning = 0;
+        let mut points = 0;
+        for &c in trick.iter() {
+            if Some(c.suit_unchecked()) == led {
+                winning = winning.max(ace_high(c));
+            }
+            if c.suit() == Some(Suit::Hearts) {
+                points += 1;
+            } else if c == QUEEN_OF_SPADES {
+                points += 13;
+            }
+        }
+        let highest_under = if context == 1 {
+            legal
+                .iter()
+                .filter(|&c| ace_high(c) < winning)
+                .max_by_key(|&c| ace_high(c))
+        } else {
+            None
+        };
+        Situation {
+            unseen: !(played | view.hand),
+            queen_elsewhere: !played.contains(QUEEN_OF_SPADES) && !view.hand.contains(QUEEN_OF_SPADES),
+            context,
+            winning,
+            points,
+            last: trick.len() == 3,
+            highest_under,
+            rule_pick: (context != 0).then(|| pick_play_given(view, legal, played)),
+        }
+    }
+}
+
 /// Each legal card's weight under the model, proportional to its probability (in the order of
 /// `legal.iter()`), written into `values`; returns their sum. A card's weight is the exponential
 /// of its score (`model_values` in the tests says what the score adds up), taken as a product of
@@ -277,47 +338,25 @@ fn play_odds(decision: &Decision<'_, HeartsDeal>) -> Option<(CardSet, [f64; 13],
 /// model is drawn at every simulated move of `hard`'s playouts.
 pub(crate) fn model_odds(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
     let tables = model_tables();
-    let played = played_cards(view);
-    let trick = &view.trick.cards;
+    let Situation {
+        unseen,
+        queen_elsewhere,
+        context,
+        winning,
+        points,
+        last,
+        highest_under,
+        rule_pick,
+    } = Situation::of(view, legal);
     let hand = view.hand;
-    let queen_elsewhere = !played.contains(QUEEN_OF_SPADES) && !hand.contains(QUEEN_OF_SPADES);
-    let led = trick.first().map(|c| c.suit_unchecked());
-    let context = match led {
-        None => 0,
-        Some(s) if legal.has_suit(s) => 1,
-        Some(_) => 2,
-    };
-    let mut winning = 0;
-    let mut points = 0;
-    for &c in trick.iter() {
-        if Some(c.suit_unchecked()) == led {
-            winning = winning.max(ace_high(c));
-        }
-        if c.suit() == Some(Suit::Hearts) {
-            points += 1;
-        } else if c == QUEEN_OF_SPADES {
-            points += 13;
-        }
-    }
-    // Following suit: the card that ducks highest, and what winning the trick is worth.
-    let (highest_under, win) = if context == 1 {
-        let under = legal
-            .iter()
-            .filter(|&c| ace_high(c) < winning)
-            .max_by_key(|&c| ace_high(c));
-        (
-            under,
-            tables.win[points.min(MAX_TRICK_POINTS)][usize::from(trick.len() == 3)],
-        )
+    let win = if context == 1 {
+        tables.win[points.min(MAX_TRICK_POINTS)][usize::from(last)]
     } else {
-        (None, 1.0)
+        1.0
     };
-    // The rule bot's pick, except when leading, where it weighs nothing (`MODEL_WEIGHTS`).
-    let rule_pick = (context != 0).then(|| pick_play_given(view, legal, played));
     let t = &tables.by_context[context];
     let rank = &t.rank[usize::from(view.tricks_played).min(12)];
     let card = &t.card[usize::from(queen_elsewhere)];
-    let unseen = !(played | hand);
     let mut total = 0.0;
     for (slot, c) in values.iter_mut().zip(legal.iter()) {
         let r = usize::from(ace_high(c));
@@ -433,41 +472,20 @@ fn model_tables() -> &'static ModelTables {
 /// the queen is out elsewhere, rank late in the deal.
 #[cfg(test)]
 pub(crate) fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
-    let played = played_cards(view);
-    let trick = &view.trick.cards;
+    let Situation {
+        unseen,
+        queen_elsewhere,
+        context,
+        winning,
+        points,
+        last,
+        highest_under,
+        rule_pick,
+    } = Situation::of(view, legal);
     let hand = view.hand;
-    let queen_elsewhere = !played.contains(QUEEN_OF_SPADES) && !hand.contains(QUEEN_OF_SPADES);
-    let led = trick.first().map(|c| c.suit_unchecked());
-    let context = match led {
-        None => 0,
-        Some(s) if legal.has_suit(s) => 1,
-        Some(_) => 2,
-    };
     let w = &MODEL_WEIGHTS[context];
-    let mut winning = 0;
-    let mut points = 0.0;
-    for &c in trick.iter() {
-        if Some(c.suit_unchecked()) == led {
-            winning = winning.max(ace_high(c));
-        }
-        if c.suit() == Some(Suit::Hearts) {
-            points += 1.0;
-        } else if c == QUEEN_OF_SPADES {
-            points += 13.0;
-        }
-    }
-    let last = trick.len() == 3;
-    let highest_under = if context == 1 {
-        legal
-            .iter()
-            .filter(|&c| ace_high(c) < winning)
-            .max_by_key(|&c| ace_high(c))
-    } else {
-        None
-    };
-    let rule_pick = Some(pick_play_given(view, legal, played));
+    let points = points as f64;
     let late = view.tricks_played as f64 * (1.0 / 13.0);
-    let unseen = !(played | hand);
     // The win terms only ever apply when following suit.
     let win_value = if context == 1 {
         w[5] + w[6] * points * (1.0 / 13.0) + if last { w[7] } else { 0.0 }
