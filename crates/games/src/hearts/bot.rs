@@ -188,6 +188,9 @@ fn moon_choice(view: &HeartsView, totals: &[i64]) -> HeartsAction {
 /// How many features describe one legal card (see `model_values`).
 const MODEL_FEATURES: usize = 16;
 
+/// The feature that marks the rule bot's own pick.
+const RULE_PICK: usize = 12;
+
 /// Weights of the play model, one row per situation (leading, following suit, void), fitted by
 /// conditional logit (`scripts/fit_hearts_model.py`, which computes the same features) to
 /// 114,929 plays by `hard` and by OpenSpiel's ISMCTS in 14 recorded runs of 100 deals each
@@ -284,7 +287,7 @@ struct Situation {
     last: bool,
     /// Following suit: the highest card that ducks.
     highest_under: Option<Card>,
-    /// The rule bot's pick, except when leading, where it weighs nothing (`MODEL_WEIGHTS`).
+    /// The rule bot's pick, where its weight is not zero.
     rule_pick: Option<Card>,
 }
 
@@ -326,7 +329,8 @@ impl Situation {
             points,
             last: trick.len() == 3,
             highest_under,
-            rule_pick: (context != 0).then(|| pick_play_given(view, legal, played)),
+            // Worked out only where it weighs something (not when leading: `MODEL_WEIGHTS`).
+            rule_pick: (MODEL_WEIGHTS[context][RULE_PICK] != 0.0).then(|| pick_play_given(view, legal, played)),
         }
     }
 }
@@ -448,7 +452,7 @@ fn model_tables() -> &'static ModelTables {
             below: std::array::from_fn(|n| (w[10] / 12.0 * n as f64).exp()),
             length: std::array::from_fn(|n| (w[11] / 13.0 * n as f64).exp()),
             under: w[8].exp(),
-            rule: w[12].exp(),
+            rule: w[RULE_PICK].exp(),
         };
         let follow = &MODEL_WEIGHTS[1];
         ModelTables {
@@ -525,7 +529,7 @@ pub(crate) fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64;
             z += w[8];
         }
         if Some(c) == rule_pick {
-            z += w[12];
+            z += w[RULE_PICK];
         }
         *slot = z;
         top = top.max(z);
