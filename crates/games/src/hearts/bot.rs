@@ -342,42 +342,33 @@ impl Situation {
 /// model is drawn at every simulated move of `hard`'s playouts.
 pub(crate) fn model_odds(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
     let tables = model_tables();
-    let Situation {
-        unseen,
-        queen_elsewhere,
-        context,
-        winning,
-        points,
-        last,
-        highest_under,
-        rule_pick,
-    } = Situation::of(view, legal);
+    let at = Situation::of(view, legal);
     let hand = view.hand;
-    let win = if context == 1 {
-        tables.win[points.min(MAX_TRICK_POINTS)][usize::from(last)]
+    let win = if at.context == 1 {
+        tables.win[at.points.min(MAX_TRICK_POINTS)][usize::from(at.last)]
     } else {
         1.0
     };
-    let t = &tables.by_context[context];
+    let t = &tables.by_context[at.context];
     let rank = &t.rank[usize::from(view.tricks_played).min(12)];
-    let card = &t.card[usize::from(queen_elsewhere)];
+    let card = &t.card[usize::from(at.queen_elsewhere)];
     let mut total = 0.0;
     for (slot, c) in values.iter_mut().zip(legal.iter()) {
         let r = usize::from(ace_high(c));
         let s = c.suit_unchecked().index();
-        let (live_hi, live_lo) = live_around(unseen, c);
+        let (live_hi, live_lo) = live_around(at.unseen, c);
         let mut v = rank[r]
             * card[s][r]
             * t.above[live_hi as usize]
             * t.below[live_lo as usize]
             * t.length[hand.of_suit(c.suit_unchecked()).len() as usize];
-        if r > usize::from(winning) {
+        if r > usize::from(at.winning) {
             v *= win;
         }
-        if Some(c) == highest_under {
+        if Some(c) == at.highest_under {
             v *= t.under;
         }
-        if Some(c) == rule_pick {
+        if Some(c) == at.rule_pick {
             v *= t.rule;
         }
         *slot = v;
@@ -476,23 +467,14 @@ fn model_tables() -> &'static ModelTables {
 /// the queen is out elsewhere, rank late in the deal.
 #[cfg(test)]
 pub(crate) fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64; 13]) -> f64 {
-    let Situation {
-        unseen,
-        queen_elsewhere,
-        context,
-        winning,
-        points,
-        last,
-        highest_under,
-        rule_pick,
-    } = Situation::of(view, legal);
+    let at = Situation::of(view, legal);
     let hand = view.hand;
-    let w = &MODEL_WEIGHTS[context];
-    let points = points as f64;
+    let w = &MODEL_WEIGHTS[at.context];
+    let points = at.points as f64;
     let late = view.tricks_played as f64 * (1.0 / 13.0);
     // The win terms only ever apply when following suit.
-    let win_value = if context == 1 {
-        w[5] + w[6] * points * (1.0 / 13.0) + if last { w[7] } else { 0.0 }
+    let win_value = if at.context == 1 {
+        w[5] + w[6] * points * (1.0 / 13.0) + if at.last { w[7] } else { 0.0 }
     } else {
         0.0
     };
@@ -500,7 +482,7 @@ pub(crate) fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64;
     for (slot, c) in values.iter_mut().zip(legal.iter()) {
         let r = ace_high(c);
         let s = c.suit_unchecked();
-        let (live_hi, live_lo) = live_around(unseen, c);
+        let (live_hi, live_lo) = live_around(at.unseen, c);
         let mut z = (w[0] + w[14] * late) / 14.0 * r as f64
             + w[9] / 12.0 * live_hi as f64
             + w[10] / 12.0 * live_lo as f64
@@ -509,9 +491,9 @@ pub(crate) fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64;
             Suit::Hearts => z += w[1],
             Suit::Spades => {
                 z += w[2];
-                if queen_elsewhere && r < 12 {
+                if at.queen_elsewhere && r < 12 {
                     z += w[13];
-                } else if queen_elsewhere && r > 12 {
+                } else if at.queen_elsewhere && r > 12 {
                     z += w[15];
                 }
                 if c == QUEEN_OF_SPADES {
@@ -522,13 +504,13 @@ pub(crate) fn model_values(view: &HeartsView, legal: CardSet, values: &mut [f64;
             }
             _ => {}
         }
-        if r > winning {
+        if r > at.winning {
             z += win_value;
         }
-        if Some(c) == highest_under {
+        if Some(c) == at.highest_under {
             z += w[8];
         }
-        if Some(c) == rule_pick {
+        if Some(c) == at.rule_pick {
             z += w[RULE_PICK];
         }
         *slot = z;
