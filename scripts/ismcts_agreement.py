@@ -1,0 +1,96 @@
+"""How predictable OpenSpiel's ISMCTS is in Hearts, and how close `hard`'s model of play comes.
+
+`hard` reads the other players' plays by the odds its fitted model (`model`) gives them, so its
+reading can only be as sharp as those plays are predictable. ISMCTS's own search is random: asked
+twice in the same position it may choose different cards. This script replays the plays that
+`scripts/ismcts_vs_hard.py --games-out FILE` recorded and, at ISMCTS's decisions with a choice
+(about half of them, drawn at random), asks a fresh ISMCTS (the script's settings: 2,500
+simulations, UCT c 18.2, random rollouts) twice more. With the recorded card that makes three
+independent draws from ISMCTS's choice in that position, and it prints, by situation (leading,
+following suit, void in the suit led):
+
+- how often two of the draws agree: an unbiased estimate of the sum over cards of p(card)^2,
+  which is a floor on how often the best possible predictor of ISMCTS's card (one that knew its
+  odds exactly and named the likeliest card) would be right;
+- how often the model's likeliest card is the card drawn.
+
+Usage: python scripts/ismcts_agreement.py [--decisions 1500] GAMES.json [GAMES.json ...]
+Needs open_spiel, numpy and the Python package (scripts/test-python.sh's venv has them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import random
+import sys
+
+import numpy as np
+import pyspiel
+
+import cardroom
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fit_hearts_model as fit  # noqa: E402  (the model's features and shipped weights)
+
+SITUATIONS = ("leading", "following", "void")
+
+
+def fresh_ismcts(seed):
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.ISMCTSBot(seed, evaluator, 18.2, 2500, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+    # The bot keeps a bare pointer to its evaluator: keep the evaluator alive beside it.
+    return bot, evaluator
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", nargs="+")
+    ap.add_argument("--decisions", type=int, default=1500)
+    args = ap.parse_args()
+    rng = random.Random(5)
+    n = collections.Counter()
+    pairs_agree = collections.Counter()
+    model_right = collections.Counter()
+    weights = [np.array(w) for w in fit.SHIPPED]
+    for path in args.games:
+        with open(path) as f:
+            plays = json.load(f)["plays"]
+        for play in plays:
+            if sum(n.values()) >= args.decisions:
+                break
+            state = pyspiel.load_game("hearts(qs_breaks_hearts=false)").new_initial_state()
+            state.apply_action(next(a for a, _ in state.chance_outcomes() if state.action_to_string(a) == "Left"))
+            for card in play["order"]:
+                ids = {state.action_to_string(a): a for a, _ in state.chance_outcomes()}
+                state.apply_action(ids[card])
+            m = cardroom.Game("hearts").new_match(1, deals=1, deck=play["order"])
+            for _player, side, card in play["moves"]:
+                ids = {state.action_to_string(a): a for a in state.legal_actions()}
+                view = m.view(m.current_player)
+                legal = m.legal_actions()
+                chosen = side == "ismcts" and len(legal) > 1 and rng.random() < 0.5
+                if chosen and sum(n.values()) < args.decisions:
+                    situation, x = fit.features(view, legal, cardroom.bot_action(m, "medium", seed=1))
+                    bot, _evaluator = fresh_ismcts(rng.randrange(1 << 30))
+                    draws = [card] + [state.action_to_string(bot.step(state)) for _ in range(2)]
+                    likeliest = legal[int(np.argmax(x @ weights[situation]))]
+                    name = SITUATIONS[situation]
+                    n[name] += 1
+                    pairs_agree[name] += (draws[0] == draws[1]) + (draws[0] == draws[2]) + (draws[1] == draws[2])
+                    model_right[name] += sum(d == likeliest for d in draws)
+                state.apply_action(ids[card])
+                m.apply(card)
+    print(f"{sum(n.values())} ISMCTS decisions with a choice, three draws each (the recorded card and two fresh searches)")
+    for name in SITUATIONS + ("all",):
+        k = sum(n.values()) if name == "all" else n[name]
+        agree = sum(pairs_agree.values()) if name == "all" else pairs_agree[name]
+        right = sum(model_right.values()) if name == "all" else model_right[name]
+        if k:
+            print(f"{name}: {k} decisions; two draws agree {agree / (3 * k):.3f}; the model's likeliest card drawn {right / (3 * k):.3f}")
+
+
+if __name__ == "__main__":
+    main()
