@@ -14,7 +14,11 @@ following suit, void in the suit led):
   odds exactly and named the likeliest card) would be right;
 - how often the model's likeliest card is the card drawn.
 
-Usage: python scripts/ismcts_agreement.py [--decisions 1500] GAMES.json [GAMES.json ...]
+OpenSpiel's ISMCTS does not repeat its choices from the same seed in another process, so a rerun
+gives other draws: the figures agree within sampling noise, not digit for digit.
+
+Usage: python scripts/ismcts_agreement.py [--decisions 1500] [--simulations 2500] [--uct-c 18.2]
+       GAMES.json [GAMES.json ...]
 Needs open_spiel, numpy and the Python package (scripts/test-python.sh's venv has them).
 """
 
@@ -28,29 +32,25 @@ import random
 import sys
 
 import numpy as np
-import pyspiel
 
 import cardroom
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fit_hearts_model as fit  # noqa: E402  (the model's features and shipped weights)
+from ismcts_vs_hard import SIMULATIONS, UCT_C, ismcts_bot, openspiel_deal  # noqa: E402
 
 SITUATIONS = ("leading", "following", "void")
-
-
-def fresh_ismcts(seed):
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    bot = pyspiel.ISMCTSBot(seed, evaluator, 18.2, 2500, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
-    # The bot keeps a bare pointer to its evaluator: keep the evaluator alive beside it.
-    return bot, evaluator
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("games", nargs="+")
     ap.add_argument("--decisions", type=int, default=1500)
+    ap.add_argument("--simulations", type=int, default=SIMULATIONS)
+    ap.add_argument("--uct-c", type=float, default=UCT_C)
     args = ap.parse_args()
     rng = random.Random(5)
+    # Per situation and over "all": decisions, agreeing pairs of draws, draws of the model's card.
     n = collections.Counter()
     pairs_agree = collections.Counter()
     model_right = collections.Counter()
@@ -59,37 +59,31 @@ def main():
         with open(path) as f:
             plays = json.load(f)["plays"]
         for play in plays:
-            if sum(n.values()) >= args.decisions:
+            if n["all"] >= args.decisions:
                 break
-            state = pyspiel.load_game("hearts(qs_breaks_hearts=false)").new_initial_state()
-            state.apply_action(next(a for a, _ in state.chance_outcomes() if state.action_to_string(a) == "Left"))
-            for card in play["order"]:
-                ids = {state.action_to_string(a): a for a, _ in state.chance_outcomes()}
-                state.apply_action(ids[card])
+            state = openspiel_deal(play["order"])
             m = cardroom.Game("hearts").new_match(1, deals=1, deck=play["order"])
             for _player, side, card in play["moves"]:
-                ids = {state.action_to_string(a): a for a in state.legal_actions()}
-                view = m.view(m.current_player)
                 legal = m.legal_actions()
-                chosen = side == "ismcts" and len(legal) > 1 and rng.random() < 0.5
-                if chosen and sum(n.values()) < args.decisions:
+                if side == "ismcts" and len(legal) > 1 and rng.random() < 0.5 and n["all"] < args.decisions:
+                    view = m.view(m.current_player)
                     situation, x = fit.features(view, legal, cardroom.bot_action(m, "medium", seed=1))
-                    bot, _evaluator = fresh_ismcts(rng.randrange(1 << 30))
+                    bot, _evaluator = ismcts_bot(rng.randrange(1 << 30), args.uct_c, args.simulations)
                     draws = [card] + [state.action_to_string(bot.step(state)) for _ in range(2)]
                     likeliest = legal[int(np.argmax(x @ weights[situation]))]
-                    name = SITUATIONS[situation]
-                    n[name] += 1
-                    pairs_agree[name] += (draws[0] == draws[1]) + (draws[0] == draws[2]) + (draws[1] == draws[2])
-                    model_right[name] += sum(d == likeliest for d in draws)
-                state.apply_action(ids[card])
+                    for name in (SITUATIONS[situation], "all"):
+                        n[name] += 1
+                        pairs_agree[name] += (draws[0] == draws[1]) + (draws[0] == draws[2]) + (draws[1] == draws[2])
+                        model_right[name] += sum(d == likeliest for d in draws)
+                state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == card))
                 m.apply(card)
-    print(f"{sum(n.values())} ISMCTS decisions with a choice, three draws each (the recorded card and two fresh searches)")
+    print(f"{n['all']} ISMCTS decisions with a choice, three draws each (the recorded card and two fresh searches)")
     for name in SITUATIONS + ("all",):
-        k = sum(n.values()) if name == "all" else n[name]
-        agree = sum(pairs_agree.values()) if name == "all" else pairs_agree[name]
-        right = sum(model_right.values()) if name == "all" else model_right[name]
-        if k:
-            print(f"{name}: {k} decisions; two draws agree {agree / (3 * k):.3f}; the model's likeliest card drawn {right / (3 * k):.3f}")
+        if n[name]:
+            print(
+                f"{name}: {n[name]} decisions; two draws agree {pairs_agree[name] / (3 * n[name]):.3f}; "
+                f"the model's likeliest card drawn {model_right[name] / (3 * n[name]):.3f}"
+            )
 
 
 if __name__ == "__main__":

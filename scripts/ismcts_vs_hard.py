@@ -42,6 +42,37 @@ import pyspiel
 import cardroom
 
 OPENSPIEL_HEARTS = "hearts(qs_breaks_hearts=false)"
+# The ISMCTS the issue names: 2,500 simulations, UCT c 18.2, random rollouts.
+SIMULATIONS = 2500
+UCT_C = 18.2
+
+
+def openspiel_deal(order):
+    """OpenSpiel's Hearts after the chance moves: passing left, the pack `order` dealt round the
+    table (OpenSpiel's player i mod 4 gets card i)."""
+    state = pyspiel.load_game(OPENSPIEL_HEARTS).new_initial_state()
+    state.apply_action(next(a for a, _ in state.chance_outcomes() if state.action_to_string(a) == "Left"))
+    for card in order:
+        ids = {state.action_to_string(a): a for a, _ in state.chance_outcomes()}
+        state.apply_action(ids[card])
+    return state
+
+
+def ismcts_bot(seed, uct_c=UCT_C, simulations=SIMULATIONS):
+    """OpenSpiel's C++ ISMCTS with random rollouts, and its evaluator: the bot keeps a bare
+    pointer to the evaluator, so the caller must keep both alive together."""
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.ISMCTSBot(
+        seed,
+        evaluator,
+        uct_c,
+        simulations,
+        -1,
+        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        False,
+        False,
+    )
+    return bot, evaluator
 
 
 def play_deal(order, ismcts_players, args, seed, times, record):
@@ -49,25 +80,9 @@ def play_deal(order, ismcts_players, args, seed, times, record):
     cardroom's seat (1 + i) mod 4, gets card i); returns the points per OpenSpiel player. Each
     move is appended to `record` as [OpenSpiel player, who chose it ("ismcts", "hard" or "rule"
     for a pass by the rule bot), card]."""
-    game = pyspiel.load_game(OPENSPIEL_HEARTS)
-    state = game.new_initial_state()
-    state.apply_action(next(a for a, _ in state.chance_outcomes() if state.action_to_string(a) == "Left"))
-    for card in order:
-        ids = {state.action_to_string(a): a for a, _ in state.chance_outcomes()}
-        state.apply_action(ids[card])
+    state = openspiel_deal(order)
     m = cardroom.Game("hearts").new_match(seed, deals=1, deck=order)
-    # The bot keeps a bare pointer to its evaluator: keep the evaluator alive beside it.
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    bot = pyspiel.ISMCTSBot(
-        seed,
-        evaluator,
-        args.uct_c,
-        args.simulations,
-        -1,
-        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-        False,
-        False,
-    )
+    bot, _evaluator = ismcts_bot(seed, args.uct_c, args.simulations)
     step = 0
     while not state.is_terminal():
         p = state.current_player()
@@ -109,8 +124,8 @@ def write_leads(args, leads, times):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=150)
-    ap.add_argument("--simulations", type=int, default=2500)
-    ap.add_argument("--uct-c", type=float, default=18.2)
+    ap.add_argument("--simulations", type=int, default=SIMULATIONS)
+    ap.add_argument("--uct-c", type=float, default=UCT_C)
     ap.add_argument("--bot", default="hard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(

@@ -269,6 +269,55 @@ def test_queen_report_reads_the_recorded_plays(tmp_path):
     assert sum(total(f"took the queen: {w}") for w in ways) == 2, out
 
 
+def test_ismcts_agreement_reads_the_recorded_plays(tmp_path):
+    """`scripts/ismcts_agreement.py` replays a recorded deal in both engines in step and, at
+    ISMCTS's decisions with a choice, counts three draws each: it stops at `--decisions`, the
+    situations' counts add up to the total, and each rate is a count of the 3 n draws (or pairs)."""
+    import pathlib
+    import re
+    import subprocess
+    import sys
+
+    scripts = pathlib.Path(__file__).resolve().parents[3] / "scripts"
+    games = tmp_path / "games.json"
+    subprocess.run(
+        [sys.executable, str(scripts / "ismcts_vs_hard.py"), "--deals", "1", "--simulations", "20"]
+        + ["--bot", "medium", "--passes", "own", "--games-out", str(games)],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+
+    def run(decisions):
+        return subprocess.run(
+            [sys.executable, str(scripts / "ismcts_agreement.py"), "--decisions", str(decisions)]
+            + ["--simulations", "20", str(games)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+
+    out = run(12)
+    assert out.startswith("12 ISMCTS decisions with a choice"), out
+    rows = {
+        name: (int(k), float(agree), float(model))
+        for name, k, agree, model in re.findall(
+            r"^(\w+): (\d+) decisions; two draws agree ([\d.]+); the model's likeliest card drawn ([\d.]+)$",
+            out,
+            re.M,
+        )
+    }
+    assert rows["all"][0] == 12 and sum(k for name, (k, _, _) in rows.items() if name != "all") == 12, out
+    for k, agree, model in rows.values():
+        assert any(abs(agree - j / (3 * k)) < 5e-4 for j in range(3 * k + 1)), out
+        assert any(abs(model - j / (3 * k)) < 5e-4 for j in range(3 * k + 1)), out
+    # Without a limit it reads the whole file: at least the 12 above, fewer than ISMCTS's 52 cards
+    # in the two plays (the last trick's card is forced, and only about half are drawn).
+    everything = int(run(10_000).split(" ", 1)[0])
+    assert 12 <= everything < 52, everything
+
+
 def test_queen_report_counts_each_way_the_queen_is_taken(tmp_path):
     """`scripts/queen_report.py` on five hand-made plays whose counts are known (ISMCTS in
     OpenSpiel players 0 and 2, our bot in 1 and 3; passes to the left):
