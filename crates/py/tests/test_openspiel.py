@@ -227,6 +227,23 @@ def test_head_to_head_script_plays_a_deal_both_ways():
         assert f"p99 ({ours} moves); ISMCTS" in timing and timing.endswith("p99 (52 moves)"), timing
 
 
+def record_one_deal(scripts, tmp_path):
+    """One deal of `ismcts_vs_hard.py` (`medium` passing for itself, a 20-simulation ISMCTS),
+    played both ways and recorded with `--games-out`; returns the file's path."""
+    import subprocess
+    import sys
+
+    games = tmp_path / "games.json"
+    subprocess.run(
+        [sys.executable, str(scripts / "ismcts_vs_hard.py"), "--deals", "1", "--simulations", "20"]
+        + ["--bot", "medium", "--passes", "own", "--games-out", str(games)],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    return games
+
+
 def test_queen_report_reads_the_recorded_plays(tmp_path):
     """`ismcts_vs_hard.py --games-out` records each play's deal and its 64 moves (12 pass picks,
     52 cards), and `scripts/queen_report.py` reads them back: the queen is taken exactly once a
@@ -237,14 +254,7 @@ def test_queen_report_reads_the_recorded_plays(tmp_path):
     import sys
 
     scripts = pathlib.Path(__file__).resolve().parents[3] / "scripts"
-    games = tmp_path / "games.json"
-    subprocess.run(
-        [sys.executable, str(scripts / "ismcts_vs_hard.py"), "--deals", "1", "--simulations", "20"]
-        + ["--bot", "medium", "--passes", "own", "--games-out", str(games)],
-        capture_output=True,
-        check=True,
-        timeout=120,
-    )
+    games = record_one_deal(scripts, tmp_path)
     plays = json.loads(games.read_text())["plays"]
     assert [p["ismcts"] for p in plays] == [[0, 2], [1, 3]]
     assert all(len(p["moves"]) == 64 and len(p["order"]) == 52 for p in plays)
@@ -279,14 +289,7 @@ def test_ismcts_agreement_reads_the_recorded_plays(tmp_path):
     import sys
 
     scripts = pathlib.Path(__file__).resolve().parents[3] / "scripts"
-    games = tmp_path / "games.json"
-    subprocess.run(
-        [sys.executable, str(scripts / "ismcts_vs_hard.py"), "--deals", "1", "--simulations", "20"]
-        + ["--bot", "medium", "--passes", "own", "--games-out", str(games)],
-        capture_output=True,
-        check=True,
-        timeout=120,
-    )
+    games = record_one_deal(scripts, tmp_path)
 
     def run(decisions):
         return subprocess.run(
