@@ -2,7 +2,7 @@
 // whole deal, bidding included; then a reload mid-deal brings the same seat and scene back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, tableAndBrowser, drive, nextTurn, offered, perform, startServer, version, watchedPage } from './harness.js';
+import { api, tableAndBrowser, drive, nextTurn, offered, perform, startServer, version, watchedPage, shownText } from './harness.js';
 
 const env = tableAndBrowser();
 
@@ -20,8 +20,8 @@ test('partners in two browsers play a whole Belote deal with two bots', async ()
   await pages[0].goto(env.server.url + seat(0).invite);
   await pages[1].goto(env.server.url + seat(2).invite);
   // People are named from 1, never "seat 0"; bots by their level, numbered when two share it.
-  assert.equal(await pages[0].locator('#who').textContent(), 'You are Player 1.');
-  assert.equal(await pages[1].locator('#who').textContent(), 'You are Player 3.');
+  assert.equal(await shownText(pages[0], '#who'), 'You are Player 1.');
+  assert.equal(await shownText(pages[1], '#who'), 'You are Player 3.');
   for (const page of pages) {
     await page.waitForFunction(() => window.cardroom?.state && window.cardroom.seats.length);
     const text = await page.evaluate(() => document.body.innerText);
@@ -82,7 +82,7 @@ test('a reload mid-deal brings back the same seat and the same scene', async () 
   assert.equal(await nextTurn(page), 'turn');
   const afterReload = await page.evaluate(() => ({ scene: window.cardroom.state.scene, version: window.cardroom.state.version, feed: document.querySelectorAll('.feed-item').length }));
   assert.deepEqual(afterReload, before);
-  assert.equal(await page.locator('#who').textContent(), 'You are Player 1. Practice table: you against bots.');
+  assert.equal(await shownText(page, '#who'), 'You are Player 1. Practice table: you against bots.');
   // And play goes on.
   const { actions } = await offered(page);
   await perform(page, actions[0]);

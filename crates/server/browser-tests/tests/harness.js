@@ -111,6 +111,13 @@ export async function nextTurn(page) {
   return handle.jsonValue();
 }
 
+/** An element's text once the page has filled it in: right after `goto` the page may not have
+ * heard from the server yet, so reading at once can find it empty. */
+export async function shownText(page, selector) {
+  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim(), selector, { polling: 50 });
+  return page.locator(selector).textContent();
+}
+
 /** The version the page has seen: wait for it to move after an action. */
 export async function version(page) {
   return page.evaluate(() => window.cardroom.state.version);

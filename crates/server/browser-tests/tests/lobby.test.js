@@ -3,7 +3,7 @@
 // finished match is replayed step by step, deal by deal and seat by seat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, startServer, tableAndBrowser, drive, watchedPage } from './harness.js';
+import { api, startServer, tableAndBrowser, drive, watchedPage, shownText } from './harness.js';
 
 const env = tableAndBrowser();
 
@@ -54,7 +54,7 @@ test('create a table from the lobby form, invite a friend, play, replay', async 
   const friend = await watchedPage(friendContext);
   await friend.goto(invite);
   await page.locator('.waiting').waitFor({ state: 'hidden' });
-  assert.equal(await page.locator('#who').textContent(), 'You are Ana.');
+  assert.equal(await shownText(page, '#who'), 'You are Ana.');
   const summary = await api(env.server, 'GET', `/api/tables/${id}`);
   assert.equal(summary.players, 3);
   assert.deepEqual(summary.seats.map((s) => s.bot), [null, null, 'easy']);

@@ -3,7 +3,7 @@
 // (card faces, names, attributes or text).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, tableAndBrowser, offered, perform, watchedPage } from './harness.js';
+import { api, tableAndBrowser, offered, perform, watchedPage, shownText } from './harness.js';
 
 const env = tableAndBrowser();
 
@@ -43,7 +43,7 @@ test('a spectator page shows no hidden card', async () => {
   const spectator = await watchedPage(await env.browser.newContext());
   await spectator.goto(`${env.server.url}/play/${table.id}?watch`);
   await spectator.waitForFunction(() => window.cardroom?.state?.status === 'playing');
-  assert.equal(await spectator.locator('#who').textContent(), 'You are watching.');
+  assert.equal(await shownText(spectator, '#who'), 'You are watching.');
   await checkSpectator(spectator, seats);
   // The passes (12 actions: each person picks three and confirms once) and three tricks.
   let acted = 0;
