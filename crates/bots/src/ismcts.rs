@@ -101,17 +101,25 @@ pub enum Scoring {
     /// proportion (each simulation on its own scale, so a deal where everyone did about equally
     /// counts like one with a large gap).
     Ranked,
+    /// The seat's score change less the mean of the others' ([`crate::margin`]), oriented so
+    /// that more is better, and scaled by the range met as [`Scoring::Points`] is: what the deal
+    /// gained the seat on the table. It parts from `Points` where one seat's result moves the
+    /// others' too, as a moon in Hearts does: shooting one is worth far more than a clean deal
+    /// (the others take 26 each), and another player's moon costs what taking 13 points would.
+    Margin,
 }
 
 impl Scoring {
     /// Seat `seat`'s credit for a played-out deal with these score changes, higher better: its
-    /// own change, negated where lower is better ([`Scoring::Points`], unscaled), or its place
-    /// in [0, 1] ([`Scoring::Ranked`]).
+    /// own change, negated where lower is better ([`Scoring::Points`], unscaled), its margin
+    /// over the others ([`Scoring::Margin`], unscaled), or its place in [0, 1]
+    /// ([`Scoring::Ranked`]).
     pub fn reward(self, deltas: &[i64], seat: usize, higher_is_better: bool) -> f64 {
         let d = deltas[seat];
         match self {
             Scoring::Points if higher_is_better => d as f64,
             Scoring::Points => -d as f64,
+            Scoring::Margin => crate::contract::margin(deltas, seat, higher_is_better),
             Scoring::Ranked => {
                 let lo = deltas.iter().copied().min().unwrap_or(d);
                 let hi = deltas.iter().copied().max().unwrap_or(d);
@@ -169,7 +177,8 @@ impl<D: Deal> Ismcts<D> {
         self
     }
 
-    /// Each seat's result ([`Scoring::reward`]; `Points` rewards are scaled when read).
+    /// Each seat's result ([`Scoring::reward`]; `Points` and `Margin` rewards are scaled when
+    /// read).
     fn rewards(&self, deltas: &[i64]) -> Vec<f64> {
         (0..deltas.len())
             .map(|seat| self.scoring.reward(deltas, seat, self.higher_is_better))
@@ -224,9 +233,9 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
         let mut legal = Vec::new();
         let mut path = Vec::with_capacity(64);
         let mut iterations = 0u32;
-        // The range of the rewards met so far, to read `Scoring::Points` rewards on [0, 1].
+        // The range of the rewards met so far, to read `Points` and `Margin` rewards on [0, 1].
         let (mut lo, mut hi) = match self.scoring {
-            Scoring::Points => (f64::INFINITY, f64::NEG_INFINITY),
+            Scoring::Points | Scoring::Margin => (f64::INFINITY, f64::NEG_INFINITY),
             Scoring::Ranked => (0.0, 1.0),
         };
         loop {
@@ -335,5 +344,33 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             .max_by_key(|&&c| (nodes[c].visits, std::cmp::Reverse(c)))
             .copied();
         best.and_then(|c| nodes[c].action).unwrap_or(decision.legal[0])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Scoring;
+
+    /// Hearts' deals, points taken (lower is better): a moon of seat 0's, a clean deal for seat 0,
+    /// seat 0 taking 13, and another seat's moon.
+    const MOON: [i64; 4] = [0, 26, 26, 26];
+    const CLEAN: [i64; 4] = [0, 10, 13, 3];
+    const THIRTEEN: [i64; 4] = [13, 0, 13, 0];
+    const THEIR_MOON: [i64; 4] = [26, 0, 26, 26];
+
+    #[test]
+    fn points_count_a_moon_as_a_clean_deal_and_margins_do_not() {
+        let points = |deltas: &[i64]| Scoring::Points.reward(deltas, 0, false);
+        let margin = |deltas: &[i64]| Scoring::Margin.reward(deltas, 0, false);
+        assert_eq!(points(&MOON), points(&CLEAN));
+        assert_eq!(points(&THEIR_MOON), -26.0);
+        // A moon gains 26 on each other player, a clean deal the 26 points shared among them.
+        assert_eq!(margin(&MOON), 26.0);
+        assert!((margin(&CLEAN) - 26.0 / 3.0).abs() < 1e-12);
+        // Another player's moon costs what taking 13 of the points would.
+        assert!((margin(&THEIR_MOON) - margin(&THIRTEEN)).abs() < 1e-12);
+        assert!(margin(&THEIR_MOON) < 0.0);
+        // Where lower is not better, the margin turns round.
+        assert_eq!(Scoring::Margin.reward(&MOON, 0, true), -26.0);
     }
 }

@@ -564,6 +564,58 @@ fn hard_passes_an_unguarded_queen() {
     assert!(passed.contains(card("QS")), "passed {passed}");
 }
 
+/// `hard` credits a played-out deal by its margin over the others (`bots::Scoring::Margin`), so a
+/// sure moon beats a clean deal, which own points would count alike (0 either way). Seat 0 has
+/// won eight club tricks with no point card in them and leads from five spades; the queen of
+/// spades and all thirteen hearts are still out, the queen with one more spade. Leading the ace
+/// or king of spades catches the queen, and every later spade lead wins while the others throw
+/// their hearts: a moon in every world. A low spade gives the lead away and lets seat 0 duck to a
+/// clean deal. (Crediting own points leads them here too, since its playouts of a low lead
+/// sometimes take a point; `bots`' `points_count_a_moon_as_a_clean_deal_and_margins_do_not`
+/// pins the difference itself.)
+#[test]
+fn hard_leads_into_a_sure_moon() {
+    use engine::Decision;
+    let hands = [
+        "AS KS 2S 3S 4S AC KC QC JC TC 9C 8C 7C",
+        "2C 3C 2D 3D 4D 5D 6D 7D 2H 3H 4H 5H 6H",
+        "4C 5C 8D 9D TD JD QD KD 7H 8H 9H TH JH",
+        "6C AD 5S 6S 7S 8S 9S TS JS QS QH KH AH",
+    ];
+    // The fourth deal of the match: no pass.
+    let mut deal = HeartsDeal::new(config(&[]), 0, 3, &order_for(hands, 0));
+    for c in ["2C", "4C", "6C", "AC"] {
+        apply(&mut deal, c);
+    }
+    let discards = [
+        ["3C", "5C", "AD"],
+        ["2D", "8D", "6S"],
+        ["3D", "9D", "7S"],
+        ["4D", "TD", "8S"],
+    ];
+    let more = [["5D", "JD", "9S"], ["6D", "QD", "TS"], ["7D", "KD", "JS"]];
+    for (lead, others) in ["KC", "QC", "JC", "TC", "9C", "8C", "7C"]
+        .iter()
+        .zip(discards.iter().chain(&more))
+    {
+        apply(&mut deal, lead);
+        for c in others {
+            apply(&mut deal, c);
+        }
+    }
+    assert_eq!(deal.to_act(), Some(0));
+    assert_eq!(legal_text(&deal), vec!["AS", "2S", "3S", "4S", "KS"]);
+    let game = Hearts::new(4, &Variants::parse::<&str>(Hearts::info().variants, &[]).unwrap()).unwrap();
+    let mut legal = Vec::new();
+    deal.legal_actions(&mut legal);
+    for seed in 0..4 {
+        let mut search = bots::make_bot(&game, "hard").unwrap();
+        let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
+        let pick = search.choose(&decision, &mut GameRng::from_seed(seed)).to_string();
+        assert!(pick == "AS" || pick == "KS", "seed {seed}: led {pick}");
+    }
+}
+
 /// `SetSearch` decides every pick of a pass itself, whichever way it credits a playout, and
 /// hands every other decision to the bot it wraps: here one that records being asked, so that
 /// the test fails if a pass pick reaches it or a play does not. Same hand as above, 1,500
@@ -591,7 +643,7 @@ fn set_search_picks_the_whole_pass_and_only_the_pass() {
         "2H 3H 4H 5H 6D 7D 8D 9D TD JD QD KD AD",
     ];
     let game = Hearts::new(4, &Variants::parse::<&str>(Hearts::info().variants, &[]).unwrap()).unwrap();
-    for scoring in [Scoring::Points, Scoring::Ranked] {
+    for scoring in [Scoring::Points, Scoring::Ranked, Scoring::Margin] {
         let asked = Arc::new(AtomicUsize::new(0));
         let policy = game.bot("rule").unwrap();
         let mut search = SetSearch::new(Box::new(Counting(asked.clone())), policy, 1500, scoring, false);
