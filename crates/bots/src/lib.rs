@@ -173,8 +173,9 @@ fn hard_bot<G: Game>(
 /// How the searches that play a game's fitted model of play (`hard-model`, `hard-model-infer`,
 /// and so Hearts' `hard`) credit a played-out deal: by the seat's margin over the others, since
 /// in Hearts, the one game with a model, a moon is the best deal a player can have and crediting
-/// own points counts it as no better than a clean one. Against OpenSpiel's ISMCTS it measured
-/// ahead of crediting points (README, "How strong the bots are").
+/// own points counts it as no better than a clean one. It measured ahead of crediting points
+/// against OpenSpiel's ISMCTS and against `medium`, each by less than its noise (README,
+/// "Crediting margins").
 const MODEL_SCORING: Scoring = Scoring::Margin;
 
 /// `hard-model`'s default iterations: the model costs about half as much again as the rule bot
