@@ -210,6 +210,29 @@ fn keys_pick_cards_and_open_windows() {
     assert!(app.message().contains("malformed action 'ZZ'"), "{}", app.message());
 }
 
+/// Enter pressed while the bots play is refused, and the refusal goes once the turn comes
+/// round, so that the prompt shows again (a person who pressed Enter twice was left reading
+/// "It is not your turn." on their own turn).
+#[test]
+fn a_refused_early_key_gives_way_to_the_prompt_on_the_persons_turn() {
+    let mut app = App::new(session("hearts", 2, 1), Look::default());
+    app.settle().unwrap();
+    let key = |c: KeyCode| KeyEvent::new(c, KeyModifiers::NONE);
+    // Pass three cards; the bots pass and play on until the person must act again.
+    for _ in 0..3 {
+        app.key(key(KeyCode::Up)).unwrap();
+        app.key(key(KeyCode::Enter)).unwrap();
+    }
+    assert!(!app.session.my_turn(), "a bot is to act after the pass");
+    app.key(key(KeyCode::Enter)).unwrap();
+    assert_eq!(app.message(), "It is not your turn.");
+    app.settle().unwrap();
+    assert!(app.session.my_turn());
+    assert!(app.message().is_empty(), "{}", app.message());
+    let screen = screen(&app, 80, 24);
+    assert!(!screen.contains("not your turn"), "{screen}");
+}
+
 #[test]
 fn no_colour_and_small_screens() {
     // NO_COLOR: no cell carries a colour.

@@ -49,6 +49,9 @@ pub enum Next {
     Quit(String),
 }
 
+/// The refusal of a key pressed while another seat is to act.
+const NOT_YOUR_TURN: &str = "It is not your turn.";
+
 pub struct App {
     pub session: Session,
     pub(super) look: Look,
@@ -132,6 +135,11 @@ impl App {
         if acted {
             self.absorb_feed();
             self.sync_hand();
+            // A key pressed while the bots played was refused; once the turn comes round, that
+            // refusal would only hide the prompt.
+            if self.message == NOT_YOUR_TURN && self.session.my_turn() {
+                self.message.clear();
+            }
         }
         Ok(acted)
     }
@@ -380,7 +388,7 @@ impl App {
             self.message = if self.session.is_over() {
                 "The match is over: press q to leave.".to_string()
             } else {
-                "It is not your turn.".to_string()
+                NOT_YOUR_TURN.to_string()
             };
             return;
         }
