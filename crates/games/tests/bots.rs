@@ -342,3 +342,58 @@ fn hearts_hard_is_the_model_reading_search_and_hard_rule_the_rule_search() {
     assert!(bots::bot_names::<Hearts>().contains(&"hard-rule"));
     assert!(!bots::bot_names::<Belote>().contains(&"hard-rule"));
 }
+
+/// A search that stops once the rest of its budget could not change the most visited action
+/// chooses what the whole budget would have, move by move, and it does stop short.
+struct SettledStops;
+
+impl GameVisitor for SettledStops {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        use bots::{Budget, Ismcts, Rollout};
+        use engine::{Bot, Decision};
+        const BUDGET: u32 = 300;
+        let higher = G::info().higher_is_better;
+        let search = |stop: bool, m: &engine::Match<G>| {
+            let rollout = m.game().bot("rule").map_or(Rollout::Random, Rollout::Bot);
+            Ismcts::<G::Deal>::new("t", Budget::Iterations(BUDGET), rollout, higher)
+                .with_opponent_model(true)
+                .with_stop_when_settled(stop)
+        };
+        let (mut choices, mut stopped_short) = (0, 0);
+        for seed in 0..3 {
+            let mut m = one_deal::<G>(G::info().default_players, seed);
+            let (mut early, mut whole) = (search(true, &m), search(false, &m));
+            let mut rng = cards::GameRng::from_seed(seed);
+            let mut legal = Vec::new();
+            while !m.is_over() && choices < 60 {
+                m.legal_actions(&mut legal);
+                let deal = m.deal().clone();
+                let decision = Decision::new(&deal, &legal, m.totals()).unwrap();
+                let s = rng.next_u64();
+                let a = early.choose(&decision, &mut cards::GameRng::from_seed(s));
+                let b = whole.choose(&decision, &mut cards::GameRng::from_seed(s));
+                assert_eq!(a, b, "{}: stopping early changed a choice", G::info().id);
+                if whole.last_iterations == BUDGET {
+                    choices += 1;
+                    assert!(early.last_iterations <= BUDGET);
+                    stopped_short += usize::from(early.last_iterations < BUDGET);
+                }
+                m.apply(a).unwrap();
+            }
+        }
+        assert!(choices >= 20, "{}: only {choices} searched choices", G::info().id);
+        assert!(
+            stopped_short > 0,
+            "{}: never stopped short in {choices} choices",
+            G::info().id
+        );
+    }
+}
+
+#[test]
+fn stopping_a_settled_search_changes_no_choice() {
+    for id in ["hearts", "belote", "tribello", "big-three"] {
+        registry::visit(id, SettledStops).unwrap();
+    }
+}
