@@ -536,7 +536,7 @@ fn rule_bot_beats_random_players_by_a_wide_margin() {
 /// `hard` weighs whole passes (`bots::SetSearch`): holding the queen of spades with no spade
 /// to guard her, beside four top hearts and eight low cards, the three cards it passes include
 /// the queen (a search that read its own points the wrong way up would keep her). The bot is
-/// made by name, as every front end makes it; `hard:750` weighs each pick by 1,500 playouts.
+/// made by name, as every front end makes it; `hard:1500` weighs each pick by 1,500 playouts.
 #[test]
 fn hard_passes_an_unguarded_queen() {
     use engine::Decision;
@@ -549,7 +549,7 @@ fn hard_passes_an_unguarded_queen() {
     let mut deal = HeartsDeal::new(config(&[]), 0, 0, &order_for(hands, 0));
     assert_eq!(deal.to_act(), Some(1));
     let game = Hearts::new(4, &Variants::parse::<&str>(Hearts::info().variants, &[]).unwrap()).unwrap();
-    let mut search = bots::make_bot(&game, "hard:750").unwrap();
+    let mut search = bots::make_bot(&game, "hard:1500").unwrap();
     let mut rng = GameRng::from_seed(3);
     let mut legal = Vec::new();
     while deal.to_act() == Some(1) {
