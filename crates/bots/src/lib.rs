@@ -105,8 +105,9 @@ pub const SET_ROLLOUTS_PER_ITERATION: u32 = 2;
 
 /// The same for the searches that play a fitted model (Hearts' `hard`): its 14,000 iterations a
 /// play give 14,000 playouts a pick. The model's playouts cost about one and a half of the rule
-/// bot's, and the pass had taken two thirds of the bot's time in a deal; the plays measured
-/// as gaining more from the time (README, "Twice the iterations").
+/// bot's, and the pass had taken two thirds of the bot's time in a deal; against our
+/// `ismcts:2500` twice the iterations a play had measured ahead (README, "Twice the
+/// iterations").
 pub const MODEL_SET_ROLLOUTS_PER_ITERATION: u32 = 1;
 
 /// The `hard` family: the game's own kind of search (`Game::hard_search`), and for the tree

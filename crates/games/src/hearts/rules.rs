@@ -335,7 +335,8 @@ impl Game for Hearts {
     fn hard_iterations(&self) -> u32 {
         // Rule-bot rollouts here cost a few microseconds: 10,000 keep a move near 50 ms. This is
         // `hard-rule`'s budget; `hard`, playing the fitted model, takes 1.4 times it (14,000)
-        // with half the playouts a pick of the pass (`bots::model_iterations`), though a playout
+        // with one playout a pick of the pass per iteration where `hard-rule` takes two
+        // (`bots::model_iterations`), though a playout
         // costs about half as much again with the model (`cargo bench -p games --bench hearts`,
         // `model_playout` against `rule_playout`): still under OpenSpiel's ISMCTS's time a move.
         10_000
