@@ -214,6 +214,11 @@ impl<D: Deal> Ismcts<D> {
 /// remaining iterations could make another the most visited: the choice is made, and searching
 /// on would change nothing but the time. An action not yet tried counts as 0 visits.
 fn settled<A: PartialEq>(nodes: &[Node<A>], legal: &[A], remaining: u32) -> bool {
+    // No child has more visits than the root, so nothing is settled in the first half of the
+    // budget: skip the scan there (it runs before every iteration).
+    if nodes[0].visits <= remaining {
+        return false;
+    }
     let (mut first, mut second) = (0u64, 0u64);
     for &c in &nodes[0].children {
         if !nodes[c].action.as_ref().is_some_and(|a| legal.contains(a)) {
@@ -388,7 +393,50 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
 
 #[cfg(test)]
 mod tests {
-    use super::Scoring;
+    use super::{settled, Node, Scoring};
+
+    /// A root with children for actions 0, 1 and 2 visited as given (the root's visits their sum).
+    fn root(visits: [u32; 3]) -> Vec<Node<u8>> {
+        let child = |a: u8, v: u32| Node {
+            action: Some(a),
+            player: 0,
+            children: Vec::new(),
+            visits: v,
+            available: v,
+            reward: 0.0,
+        };
+        let mut nodes = vec![Node {
+            action: None,
+            player: 0,
+            children: vec![1, 2, 3],
+            visits: visits.iter().sum(),
+            available: 0,
+            reward: 0.0,
+        }];
+        nodes.extend((0..3).map(|a| child(a, visits[a as usize])));
+        nodes
+    }
+
+    #[test]
+    fn a_search_is_settled_only_when_the_rest_could_not_overtake_its_leader() {
+        let legal = [0u8, 1, 2];
+        let nodes = root([60, 20, 10]);
+        // 60 against 20: 39 iterations left cannot catch up, 40 could tie (and a tie is not a
+        // lead), 41 could overtake.
+        assert!(settled(&nodes, &legal, 39));
+        assert!(!settled(&nodes, &legal, 40));
+        assert!(!settled(&nodes, &legal, 41));
+        // A child whose action is not legal at the decision is not a rival; an untried legal
+        // action counts as none visited.
+        assert!(settled(&nodes, &[0, 2], 49));
+        assert!(!settled(&nodes, &[0, 2], 50));
+        assert!(settled(&nodes, &[0, 2, 7], 49));
+        // Two children level are never settled, however little is left.
+        assert!(!settled(&root([30, 30, 0]), &legal, 0));
+        // The leader can be the second child as well as the first.
+        assert!(settled(&root([5, 40, 20]), &legal, 19));
+        assert!(!settled(&root([5, 40, 20]), &legal, 20));
+    }
 
     /// Hearts' deals, points taken (lower is better): a moon of seat 0's, a clean deal for seat 0,
     /// seat 0 taking 13, and another seat's moon.
