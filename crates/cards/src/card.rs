@@ -295,15 +295,15 @@ impl FromStr for Card {
         }
         let (rank_text, suit_text) = t.split_at(t.len() - 1);
         let suit = Suit::from_letter(suit_text.chars().next().ok_or_else(err)?).ok_or_else(err)?;
-        let rank = match rank_text.to_ascii_uppercase().as_str() {
-            "A" => Rank::Ace,
-            "T" | "10" => Rank::Ten,
-            "J" => Rank::Jack,
-            "Q" => Rank::Queen,
-            "K" => Rank::King,
-            d if d.len() == 1 && matches!(d.as_bytes()[0], b'2'..=b'9') => {
-                Rank::from_value(d.as_bytes()[0] - b'0').ok_or_else(err)?
-            }
+        // Matched on bytes: parsing runs over every word of texts searched for cards, so it
+        // allocates nothing on the way to a verdict.
+        let rank = match rank_text.as_bytes() {
+            [b'A' | b'a'] => Rank::Ace,
+            [b'T' | b't'] | [b'1', b'0'] => Rank::Ten,
+            [b'J' | b'j'] => Rank::Jack,
+            [b'Q' | b'q'] => Rank::Queen,
+            [b'K' | b'k'] => Rank::King,
+            &[d @ b'2'..=b'9'] => Rank::from_value(d - b'0').ok_or_else(err)?,
             _ => return Err(err()),
         };
         Ok(Card::new(rank, suit))

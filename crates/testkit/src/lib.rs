@@ -598,7 +598,12 @@ fn for_viewer(said: &[Said], viewer: Viewer) -> Vec<&engine::Event> {
 /// Cards written in a sentence in the notation (`QS`, `TH`, `JK`), as whole words.
 pub fn text_cards(text: &str) -> CardSet {
     let mut out = CardSet::EMPTY;
-    for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+    // A card's own text is two characters (rank and suit letters, or JK): only such words can
+    // name one, and skipping the rest spares a failed parse (and its error) per word.
+    for word in text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() == 2)
+    {
         if let Ok(c) = word.parse::<Card>() {
             if c.to_string() == word {
                 out.insert(c);
@@ -633,8 +638,11 @@ pub fn cards_in_json(v: &serde_json::Value) -> CardSet {
     let mut out = CardSet::EMPTY;
     match v {
         serde_json::Value::String(s) => {
-            if let Ok(c) = s.parse::<Card>() {
-                out.insert(c);
+            // A card code, trimmed, is two or three characters ("10H").
+            if s.trim().len() <= 3 {
+                if let Ok(c) = s.parse::<Card>() {
+                    out.insert(c);
+                }
             }
             // Text that names cards (a hand laid out in words) shows them too.
             out |= text_cards(s);
@@ -834,4 +842,26 @@ pub fn assert_past_moves_replay_history_with<G: Game>(
         }
     }
     rebuilt
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cards_in_json, text_cards};
+    use cards::CardSet;
+
+    fn set(codes: &[&str]) -> CardSet {
+        codes.iter().map(|c| c.parse::<cards::Card>().unwrap()).collect()
+    }
+
+    /// Only a card's own text names it in prose: "10H" and "jk" are how a player may type a
+    /// card, not how a page shows one.
+    #[test]
+    fn text_names_cards_only_by_their_own_text() {
+        assert_eq!(
+            text_cards("plays QS, then 10H and TH; jk JK (AS/2C) KSS"),
+            set(&["QS", "TH", "JK", "AS", "2C"])
+        );
+        let v = serde_json::json!({"hand": ["QS", " 10H "], "say": "led 7D", "n": 3, "t": "three"});
+        assert_eq!(cards_in_json(&v), set(&["QS", "TH", "7D"]));
+    }
 }
