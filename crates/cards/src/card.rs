@@ -192,6 +192,21 @@ impl Card {
         }
     }
 
+    /// The card whose own text (as `Display` writes it: `QS`, `TH`, `JK`) is exactly `text`, for
+    /// finding cards named in prose, where "10H", "qs" or "jk" are words, not cards. Allocates
+    /// nothing: it runs over every word of the texts searched.
+    pub fn from_code(text: &str) -> Option<Card> {
+        let &[r, s] = text.as_bytes() else {
+            return None;
+        };
+        if text == "JK" {
+            return Some(Card::JOKER);
+        }
+        let rank = Rank::ALL.into_iter().find(|rank| rank.letter() as u8 == r)?;
+        let suit = Suit::ALL.into_iter().find(|suit| suit.letter() as u8 == s)?;
+        Some(Card::new(rank, suit))
+    }
+
     /// The card of a bit that `CardSet::iter` has already limited to cards' bits.
     #[inline]
     pub(crate) const fn from_card_bit(id: u8) -> Card {
@@ -336,6 +351,19 @@ mod tests {
         assert_eq!("th".parse::<Card>().unwrap(), Card::new(Rank::Ten, Suit::Hearts));
         assert_eq!("jk".parse::<Card>().unwrap(), Card::JOKER);
         assert_eq!(Card::new(Rank::Ten, Suit::Hearts).to_string(), "TH");
+    }
+
+    #[test]
+    fn a_card_code_is_exactly_the_cards_own_text() {
+        for id in 0..64 {
+            if let Some(c) = Card::from_id(id) {
+                assert_eq!(Card::from_code(&c.to_string()), Some(c));
+            }
+        }
+        // How a player may type a card, but not how a card is written.
+        for word in ["qs", "Qs", "10H", "th", "jk", "QSS", "Q", "", "ZZ", "1H", "QX", "♠Q"] {
+            assert_eq!(Card::from_code(word), None, "{word}");
+        }
     }
 
     #[test]

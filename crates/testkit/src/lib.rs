@@ -597,20 +597,9 @@ fn for_viewer(said: &[Said], viewer: Viewer) -> Vec<&engine::Event> {
 
 /// Cards written in a sentence in the notation (`QS`, `TH`, `JK`), as whole words.
 pub fn text_cards(text: &str) -> CardSet {
-    let mut out = CardSet::EMPTY;
-    // A card's own text is two characters (rank and suit letters, or JK): only such words can
-    // name one, and skipping the rest spares a failed parse (and its error) per word.
-    for word in text
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| w.len() == 2)
-    {
-        if let Ok(c) = word.parse::<Card>() {
-            if c.to_string() == word {
-                out.insert(c);
-            }
-        }
-    }
-    out
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(Card::from_code)
+        .collect()
 }
 
 /// Text for people: no Rust debug output, no template left unresolved.

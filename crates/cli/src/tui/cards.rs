@@ -70,9 +70,9 @@ pub(super) fn sentence(look: &Look, text: &str) -> Line<'static> {
         if word.is_empty() {
             return;
         }
-        match word.parse::<Card>() {
-            Ok(c) if c.to_string() == *word => spans.push(card_span(look, c)),
-            _ => spans.push(Span::raw(word.clone())),
+        match Card::from_code(word) {
+            Some(c) => spans.push(card_span(look, c)),
+            None => spans.push(Span::raw(word.clone())),
         }
         word.clear();
     };
@@ -86,4 +86,17 @@ pub(super) fn sentence(look: &Look, text: &str) -> Line<'static> {
     }
     flush(&mut word, &mut spans);
     Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sentence, Look};
+
+    /// Only a card's own text becomes a face: how a player might type a card stays a word.
+    #[test]
+    fn a_sentence_draws_only_card_codes_as_faces() {
+        let line = sentence(&Look::default(), "led QS, then 10H, qs and TH; JK wins");
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "led Q♠, then 10H, qs and 10♥; Jk wins");
+    }
 }
