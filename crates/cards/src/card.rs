@@ -44,8 +44,10 @@ impl Suit {
         }
     }
 
+    /// The suit whose own letter (`letter`, upper case) is `c`; readers of typed text
+    /// upper-case first.
     fn from_letter(c: char) -> Option<Suit> {
-        match c.to_ascii_uppercase() {
+        match c {
             'C' => Some(Suit::Clubs),
             'D' => Some(Suit::Diamonds),
             'H' => Some(Suit::Hearts),
@@ -74,7 +76,7 @@ impl FromStr for Suit {
     fn from_str(text: &str) -> Result<Suit, String> {
         let t = text.trim().to_ascii_lowercase();
         let by_letter = if t.len() == 1 {
-            t.chars().next().and_then(Suit::from_letter)
+            t.chars().next().and_then(|c| Suit::from_letter(c.to_ascii_uppercase()))
         } else {
             None
         };
@@ -132,6 +134,20 @@ impl Rank {
             "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king",
         ];
         NAMES[self as usize - 1]
+    }
+
+    /// The rank whose own letter (`letter`: `A`, `2`-`9`, `T`, `J`, `Q`, `K`) is `c`; readers of
+    /// typed text upper-case first.
+    fn from_letter(c: char) -> Option<Rank> {
+        match c {
+            'A' => Some(Rank::Ace),
+            'T' => Some(Rank::Ten),
+            'J' => Some(Rank::Jack),
+            'Q' => Some(Rank::Queen),
+            'K' => Some(Rank::King),
+            '2'..='9' => Rank::from_value(c as u8 - b'0'),
+            _ => None,
+        }
     }
 
     /// The rank with face value `v` (1..=13).
@@ -202,9 +218,7 @@ impl Card {
         if text == "JK" {
             return Some(Card::JOKER);
         }
-        let rank = Rank::ALL.into_iter().find(|rank| rank.letter() as u8 == r)?;
-        let suit = Suit::ALL.into_iter().find(|suit| suit.letter() as u8 == s)?;
-        Some(Card::new(rank, suit))
+        Some(Card::new(Rank::from_letter(r as char)?, Suit::from_letter(s as char)?))
     }
 
     /// The card of a bit that `CardSet::iter` has already limited to cards' bits.
@@ -309,19 +323,16 @@ impl FromStr for Card {
             return Err(err());
         }
         let (rank_text, suit_text) = t.split_at(t.len() - 1);
-        let suit = Suit::from_letter(suit_text.chars().next().ok_or_else(err)?).ok_or_else(err)?;
+        let suit = suit_text.chars().next().map(|c| c.to_ascii_uppercase());
+        let suit = suit.and_then(Suit::from_letter).ok_or_else(err)?;
         // Matched on bytes: parsing runs over every word of texts searched for cards, so it
         // allocates nothing on the way to a verdict.
         let rank = match rank_text.as_bytes() {
-            [b'A' | b'a'] => Rank::Ace,
-            [b'T' | b't'] | [b'1', b'0'] => Rank::Ten,
-            [b'J' | b'j'] => Rank::Jack,
-            [b'Q' | b'q'] => Rank::Queen,
-            [b'K' | b'k'] => Rank::King,
-            &[d @ b'2'..=b'9'] => Rank::from_value(d - b'0').ok_or_else(err)?,
-            _ => return Err(err()),
+            [b'1', b'0'] => Some(Rank::Ten),
+            &[b] => Rank::from_letter(b.to_ascii_uppercase() as char),
+            _ => None,
         };
-        Ok(Card::new(rank, suit))
+        Ok(Card::new(rank.ok_or_else(err)?, suit))
     }
 }
 
@@ -351,6 +362,22 @@ mod tests {
         assert_eq!("th".parse::<Card>().unwrap(), Card::new(Rank::Ten, Suit::Hearts));
         assert_eq!("jk".parse::<Card>().unwrap(), Card::JOKER);
         assert_eq!(Card::new(Rank::Ten, Suit::Hearts).to_string(), "TH");
+    }
+
+    #[test]
+    fn a_letter_reads_back_as_its_rank_or_suit_and_only_in_its_own_case() {
+        for r in Rank::ALL {
+            assert_eq!(Rank::from_letter(r.letter()), Some(r));
+        }
+        for s in Suit::ALL {
+            assert_eq!(Suit::from_letter(s.letter()), Some(s));
+        }
+        for c in ['q', 't', 'a', '1', '0', 'X', 's', 'h'] {
+            assert_eq!(Rank::from_letter(c), None, "{c}");
+        }
+        for c in ['s', 'h', 'X', 'Q'] {
+            assert_eq!(Suit::from_letter(c), None, "{c}");
+        }
     }
 
     #[test]
