@@ -24,7 +24,7 @@ fn seen_by_version(record: &engine::GameRecord) -> Vec<Vec<CardSet>> {
     let mut out = Vec::new();
     let look = |table: &dyn engine::DynTable, seen: &mut Vec<CardSet>| {
         for (s, set) in seen.iter_mut().enumerate() {
-            *set |= testkit::cards_in_json(&table.view_json(s));
+            *set |= testkit::cards_shown(&table.view_json(s));
         }
     };
     look(table.as_ref(), &mut seen);
@@ -166,7 +166,7 @@ async fn play_one(addr: SocketAddr, db: std::path::PathBuf, game: &'static str) 
                     a["notation"] = Value::Null;
                 }
             }
-            let shown = testkit::cards_in_json(&m);
+            let shown = testkit::cards_shown(&m);
             let hidden = shown - allowed;
             if !hidden.is_empty() {
                 return Err(format!(

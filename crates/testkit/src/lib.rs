@@ -333,6 +333,9 @@ struct ModelCheck<G: Game> {
     on: bool,
     players: usize,
     seen: Vec<CardSet>,
+    /// The true deal's scenes at this decision, each seat's then the spectator's, drawn once
+    /// for the scene checks and the worlds' comparison.
+    scenes: Vec<engine::DealScene>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -343,6 +346,7 @@ impl<G: Game> ModelCheck<G> {
             on,
             players,
             seen: vec![CardSet::EMPTY; players],
+            scenes: Vec::new(),
             _game: std::marker::PhantomData,
         };
         let mut opening = Narration::new();
@@ -350,7 +354,7 @@ impl<G: Game> ModelCheck<G> {
         check.look(m.deal());
         // The match view adds what every seat saw before the deal: the draw for the dealer.
         for s in 0..players {
-            check.seen[s] |= cards_in_json(&m.view_json(s));
+            check.seen[s] |= cards_shown(&m.view_json(s));
         }
         check.check_said(&opening.said, "at the opening");
         check
@@ -367,8 +371,7 @@ impl<G: Game> ModelCheck<G> {
             return;
         }
         for s in 0..self.players {
-            let v = serde_json::to_value(deal.view(s)).expect("views serialise");
-            self.seen[s] |= cards_in_json(&v);
+            self.seen[s] |= cards_shown(&deal.view(s));
         }
     }
 
@@ -384,16 +387,16 @@ impl<G: Game> ModelCheck<G> {
     }
 
     /// Scenes and descriptions at a decision.
+    /// `deal` was looked at already: it is the opening deal ([`ModelCheck::new`]) or the state
+    /// the last action led to ([`ModelCheck::check_narration`]).
     fn check_before(&mut self, deal: &G::Deal, actor: usize, legal: &[<G::Deal as Deal>::Action], at: &str) {
-        self.look(deal);
         if !self.on {
             return;
         }
-        for viewer in self.viewers() {
-            let scene = deal.scene(viewer);
-            let json = serde_json::to_value(&scene.seats).expect("scenes serialise");
-            let shown = cards_in_json(&json)
-                | cards_in_json(&serde_json::to_value(&scene.centre).expect("scenes serialise"))
+        self.scenes = self.viewers().map(|viewer| deal.scene(viewer)).collect();
+        for (viewer, scene) in self.viewers().zip(&self.scenes) {
+            let shown = cards_shown(&scene.seats)
+                | cards_shown(&scene.centre)
                 | text_cards(&scene.title)
                 | text_cards(&scene.prompt);
             let hidden = shown - self.allowed(viewer);
@@ -465,14 +468,14 @@ impl<G: Game> ModelCheck<G> {
         if !self.on {
             return;
         }
-        let spectator = deal.scene(Viewer::Spectator);
+        let spectator = &self.scenes[self.players];
         for (s, world) in worlds.iter().enumerate() {
             assert!(
-                world.scene(Viewer::Seat(s)) == deal.scene(Viewer::Seat(s)),
+                world.scene(Viewer::Seat(s)) == self.scenes[s],
                 "{at}: seat {s}'s scene differs in a world sampled for it: it depends on hidden cards"
             );
             assert!(
-                world.scene(Viewer::Spectator) == spectator,
+                world.scene(Viewer::Spectator) == *spectator,
                 "{at}: the spectator's scene differs in a world sampled for seat {s}"
             );
             if let Some(actor) = deal.to_act() {
@@ -508,8 +511,12 @@ impl<G: Game> ModelCheck<G> {
         let mut after = before.clone();
         after.apply(action).expect("the action applied to the match");
         self.look(&after);
-        // A deal that ended was followed by the next one, whose start was told too.
-        self.look(now);
+        // A deal that ended was followed by the next one, whose start was told too. (Otherwise
+        // the match's deal is `after`, looked at once: the views' cards are most of these
+        // checks' cost.)
+        if *now != after {
+            self.look(now);
+        }
         self.check_said(said, at);
         // What the deal itself told (the match adds deal-end and deal-start lines, which
         // depend on the match, not on the worlds).
@@ -604,11 +611,12 @@ pub fn text_cards(text: &str) -> CardSet {
 
 /// Text for people: no Rust debug output, no template left unresolved.
 fn assert_plain(text: &str, at: &str) {
-    for bad in ["Some(", "None", "{", "}", "[", "]", "\""] {
-        assert!(
-            !text.contains(bad),
-            "{at}: '{text}' is not plain text for a reader (it holds '{bad}')"
-        );
+    let bad = text
+        .find(['{', '}', '[', ']', '"'])
+        .map(|i| &text[i..=i])
+        .or(["Some(", "None"].into_iter().find(|word| text.contains(word)));
+    if let Some(bad) = bad {
+        panic!("{at}: '{text}' is not plain text for a reader (it holds '{bad}')");
     }
 }
 
@@ -622,25 +630,92 @@ fn check_replay<G: Game>(m: &Match<G>, at: &str) {
     assert!(replayed == *m, "{at}: replay does not reproduce the match");
 }
 
-/// The distinct cards in a JSON value's string leaves (for tests asserting what a view shows).
-pub fn cards_in_json(v: &serde_json::Value) -> CardSet {
-    let mut out = CardSet::EMPTY;
-    match v {
-        serde_json::Value::String(s) => {
-            // A card code, trimmed, is two or three characters ("10H").
-            if s.trim().len() <= 3 {
-                if let Ok(c) = s.parse::<Card>() {
-                    out.insert(c);
-                }
+/// The distinct cards that `value` (a view, a scene, any JSON), written as JSON, shows in its
+/// string values (not its keys): a string that is a card ("QS", " 10h ") or text naming cards as [`text_cards`] reads
+/// them. It reads the strings as they are written, without building the JSON tree, whose
+/// allocations were most of the leak checks' cost.
+pub fn cards_shown<T: serde::Serialize + ?Sized>(value: &T) -> CardSet {
+    let mut found = CardsInStrings::default();
+    let mut writer = serde_json::Serializer::with_formatter(std::io::sink(), &mut found);
+    value
+        .serialize(&mut writer)
+        .expect("values shown to players serialise as JSON");
+    found.cards
+}
+
+/// A JSON formatter that writes nothing and gathers the cards in each string value.
+#[derive(Default)]
+struct CardsInStrings {
+    cards: CardSet,
+    in_key: bool,
+    string: String,
+}
+
+impl CardsInStrings {
+    fn read_string(&mut self) {
+        let s = &self.string;
+        // A card code, trimmed, is two or three characters ("10H").
+        if s.trim().len() <= 3 {
+            if let Ok(c) = s.parse::<Card>() {
+                self.cards.insert(c);
             }
-            // Text that names cards (a hand laid out in words) shows them too.
-            out |= text_cards(s);
         }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| out |= cards_in_json(x)),
-        serde_json::Value::Object(o) => o.values().for_each(|x| out |= cards_in_json(x)),
-        _ => {}
+        // Text that names cards (a hand laid out in words) shows them too.
+        self.cards |= text_cards(s);
     }
-    out
+}
+
+impl serde_json::ser::Formatter for &mut CardsInStrings {
+    fn begin_object_key<W: ?Sized + std::io::Write>(&mut self, _: &mut W, _first: bool) -> std::io::Result<()> {
+        self.in_key = true;
+        Ok(())
+    }
+
+    fn end_object_key<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.in_key = false;
+        Ok(())
+    }
+
+    fn begin_string<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.string.clear();
+        Ok(())
+    }
+
+    fn write_string_fragment<W: ?Sized + std::io::Write>(&mut self, _: &mut W, fragment: &str) -> std::io::Result<()> {
+        if !self.in_key {
+            self.string.push_str(fragment);
+        }
+        Ok(())
+    }
+
+    fn write_char_escape<W: ?Sized + std::io::Write>(
+        &mut self,
+        _: &mut W,
+        escape: serde_json::ser::CharEscape,
+    ) -> std::io::Result<()> {
+        use serde_json::ser::CharEscape;
+        if !self.in_key {
+            self.string.push(match escape {
+                CharEscape::Quote => '"',
+                CharEscape::ReverseSolidus => '\\',
+                CharEscape::Solidus => '/',
+                CharEscape::Backspace => '\u{8}',
+                CharEscape::FormFeed => '\u{c}',
+                CharEscape::LineFeed => '\n',
+                CharEscape::CarriageReturn => '\r',
+                CharEscape::Tab => '\t',
+                CharEscape::AsciiControl(byte) => char::from(byte),
+            });
+        }
+        Ok(())
+    }
+
+    fn end_string<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        if !self.in_key {
+            self.read_string();
+        }
+        Ok(())
+    }
 }
 
 /// How bots did against uniformly random players (or another bot) over many matches.
@@ -835,8 +910,9 @@ pub fn assert_past_moves_replay_history_with<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use super::{cards_in_json, text_cards};
+    use super::{assert_plain, cards_shown, text_cards};
     use cards::CardSet;
+    use std::collections::BTreeMap;
 
     fn set(codes: &[&str]) -> CardSet {
         codes.iter().map(|c| c.parse::<cards::Card>().unwrap()).collect()
@@ -851,6 +927,40 @@ mod tests {
             set(&["QS", "TH", "JK", "AS", "2C"])
         );
         let v = serde_json::json!({"hand": ["QS", " 10H "], "say": "led 7D", "n": 3, "t": "three"});
-        assert_eq!(cards_in_json(&v), set(&["QS", "TH", "7D"]));
+        assert_eq!(cards_shown(&v), set(&["QS", "TH", "7D"]));
+    }
+
+    #[test]
+    fn plain_text_passes() {
+        assert_plain("Seat 2 leads the queen of spades (QS); 3 to go", "here");
+    }
+
+    #[test]
+    #[should_panic(expected = "here: 'bid Some(7)' is not plain text for a reader (it holds 'Some(')")]
+    fn debug_output_is_not_plain_text() {
+        assert_plain("bid Some(7)", "here");
+    }
+
+    #[test]
+    #[should_panic(expected = "(it holds '[')")]
+    fn a_bracket_is_not_plain_text() {
+        assert_plain("hand: [QS]", "here");
+    }
+
+    /// Cards are read from string values as they are written, escapes undone, and never from
+    /// keys: a map keyed by card codes shows none of them.
+    #[test]
+    fn cards_shown_reads_string_values_not_keys() {
+        let v = serde_json::json!({
+            "QS": "AH",
+            "hand": [" 10h ", "KD", "x", 4],
+            "note": "played QC\nthen JD\t(5S)",
+            "quoted": "\"TS\"",
+            "said": "as I said, no",
+        });
+        assert_eq!(cards_shown(&v), set(&["AH", "TH", "KD", "QC", "JD", "5S", "TS"]));
+        let keyed: BTreeMap<&str, Vec<&str>> = [("9C", vec![]), ("JK", vec!["2D"])].into();
+        assert_eq!(cards_shown(&keyed), set(&["2D"]));
+        assert_eq!(cards_shown(&("3H", 7, Some("4H"))), set(&["3H", "4H"]));
     }
 }

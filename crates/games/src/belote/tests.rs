@@ -2,7 +2,7 @@ use super::declarations::beats;
 use super::*;
 use cards::{parse_card_list, Card, CardSet, GameRng, Suit};
 use engine::{Deal, Game, Match, MatchSetup, Variants};
-use testkit::{cards_in_json, run, Conformance};
+use testkit::{cards_shown, run, Conformance};
 
 fn set(t: &str) -> CardSet {
     parse_card_list(t).unwrap().into_iter().collect()
@@ -576,7 +576,7 @@ fn views_show_only_what_a_seat_may_see() {
                     a | sd.declarations.iter().fold(CardSet::EMPTY, |b, x| b | x.cards)
                 });
                 let allowed = v.hand | v.played | CardSet::single(v.upcard) | revealed;
-                let shown = cards_in_json(&m.view_json(s));
+                let shown = cards_shown(&m.view_json(s));
                 assert!(shown - allowed == CardSet::EMPTY, "seat {s} sees {:?}", shown - allowed);
             }
             m.legal_actions(&mut legal);

@@ -1,7 +1,7 @@
 use super::*;
 use cards::{parse_card_list, Card, CardSet, GameRng};
 use engine::{Deal, Game, Match, MatchSetup, Present, Variants};
-use testkit::{cards_in_json, run, Conformance};
+use testkit::{cards_shown, run, Conformance};
 
 fn config(items: &[&str]) -> BigThreeConfig {
     BigThreeConfig::from_variants(&Variants::parse(BigThree::info().variants, items).unwrap())
@@ -245,7 +245,7 @@ fn views_hide_other_hands_and_the_widow() {
                     allowed |= w;
                     assert!(*show || view.solo == Some(s));
                 }
-                let shown = cards_in_json(&m.view_json(s));
+                let shown = cards_shown(&m.view_json(s));
                 assert!(shown - allowed == CardSet::EMPTY, "seat {s} sees {:?}", shown - allowed);
             }
             m.legal_actions(&mut legal);

@@ -1,7 +1,7 @@
 use super::*;
 use cards::{parse_card_list, Card, CardSet, DoubleSet, GameRng, Rank, Suit};
 use engine::{Deal, Game, Match, MatchSetup, Present, Variants};
-use testkit::{cards_in_json, run, Conformance};
+use testkit::{cards_shown, run, Conformance};
 
 fn hand(text: &str) -> DoubleSet {
     parse_card_list(text).unwrap().into_iter().collect()
@@ -401,7 +401,7 @@ fn views_hide_hands_widow_and_buried_cards() {
                 if let Some(mm) = &v.meld {
                     allowed |= mm.shown.distinct();
                 }
-                let shown = cards_in_json(&m.view_json(s));
+                let shown = cards_shown(&m.view_json(s));
                 assert!(shown - allowed == CardSet::EMPTY, "seat {s} sees {:?}", shown - allowed);
                 if v.bidder != Some(s) {
                     assert!(v.buried.is_empty());

@@ -3,7 +3,7 @@ use super::scoring::{QUEEN_OF_CLUBS, QUEEN_OF_SPADES};
 use super::*;
 use cards::{parse_card_list, Card, CardSet, GameRng, Suit};
 use engine::{Deal, Game, Match, MatchSetup, Seat, Variants};
-use testkit::{cards_in_json, run, Conformance};
+use testkit::{cards_shown, run, Conformance};
 
 fn config(items: &[&str]) -> SoloConfig {
     SoloConfig::from_variants(&Variants::parse(Solo::info().variants, items).unwrap())
@@ -324,7 +324,7 @@ fn views_hide_hands_and_the_partner() {
             let d = m.deal();
             for s in 0..4 {
                 let v = d.view(s);
-                let shown = cards_in_json(&m.view_json(s));
+                let shown = cards_shown(&m.view_json(s));
                 let mut allowed = v.hand | v.played | v.called_ace.map_or(CardSet::EMPTY, CardSet::single);
                 if v.all_passed {
                     allowed.insert("QC".parse().unwrap());

@@ -1,7 +1,7 @@
 use super::*;
 use cards::{parse_card_list, Card, CardSet, GameRng, Suit};
 use engine::{Deal, Game, Match, MatchSetup, Present, Variants};
-use testkit::{cards_in_json, run, Conformance};
+use testkit::{cards_shown, run, Conformance};
 
 fn variants(items: &[&str]) -> Variants {
     Variants::parse(Tribello::info().variants, items).unwrap()
@@ -252,7 +252,7 @@ fn views_hide_the_widow_and_other_players_discards() {
             let played = d.played();
             for s in 0..3 {
                 let v = d.view(s);
-                let shown = cards_in_json(&m.view_json(s));
+                let shown = cards_shown(&m.view_json(s));
                 let allowed =
                     v.hand | v.discarded | v.drawn | played | v.cut_card.map_or(CardSet::EMPTY, CardSet::single);
                 assert!(shown - allowed == CardSet::EMPTY, "seat {s} sees {:?}", shown - allowed);

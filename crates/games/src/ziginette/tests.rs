@@ -1,7 +1,7 @@
 use super::*;
 use cards::{parse_card_list, Card, GameRng};
 use engine::{Deal, Game, Match, MatchSetup, Variants};
-use testkit::{cards_in_json, run, Conformance};
+use testkit::{cards_shown, run, Conformance};
 
 fn variants(items: &[&str]) -> Variants {
     Variants::parse(Ziginette::info().variants, items).unwrap()
@@ -231,7 +231,7 @@ fn views_show_no_undealt_card() {
                     .into_iter()
                     .flat_map(|d| d.first_cards.iter().copied())
                     .collect();
-                assert!(cards_in_json(&m.view_json(s)) - dealt - drawn == cards::CardSet::EMPTY);
+                assert!(cards_shown(&m.view_json(s)) - dealt - drawn == cards::CardSet::EMPTY);
             }
             m.legal_actions(&mut legal);
             m.apply(legal[rng.index(legal.len())]).unwrap();
