@@ -962,5 +962,8 @@ mod tests {
         let keyed: BTreeMap<&str, Vec<&str>> = [("9C", vec![]), ("JK", vec!["2D"])].into();
         assert_eq!(cards_shown(&keyed), set(&["2D"]));
         assert_eq!(cards_shown(&("3H", 7, Some("4H"))), set(&["3H", "4H"]));
+        // Cards as views hold them, written by their own `Serialize`.
+        let hand: Vec<cards::Card> = set(&["QS", "TD", "JK"]).iter().collect();
+        assert_eq!(cards_shown(&vec![hand]), set(&["QS", "TD", "JK"]));
     }
 }
