@@ -240,7 +240,7 @@ fn play_and_check<G: Game>(
             }
         }
 
-        model.check_before(deal, seat, &legal, &at);
+        let scenes = model.check_before(deal, seat, &legal, &at);
 
         // Worlds sampled for each seat keep that seat's view (and the actor's legal actions).
         let mut worlds = Vec::with_capacity(cfg.players);
@@ -271,7 +271,7 @@ fn play_and_check<G: Game>(
             report.worlds_sampled += 1;
             worlds.push(world);
         }
-        model.check_scenes_in_worlds(deal, &worlds, &at);
+        model.check_scenes_in_worlds(deal, &scenes, &worlds, &at);
 
         if steps == replay_at {
             check_replay(&m, &at);
@@ -333,9 +333,6 @@ struct ModelCheck<G: Game> {
     on: bool,
     players: usize,
     seen: Vec<CardSet>,
-    /// The true deal's scenes at this decision, each seat's then the spectator's, drawn once
-    /// for the scene checks and the worlds' comparison.
-    scenes: Vec<engine::DealScene>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -346,7 +343,6 @@ impl<G: Game> ModelCheck<G> {
             on,
             players,
             seen: vec![CardSet::EMPTY; players],
-            scenes: Vec::new(),
             _game: std::marker::PhantomData,
         };
         let mut opening = Narration::new();
@@ -386,15 +382,22 @@ impl<G: Game> ModelCheck<G> {
         (0..self.players).map(Viewer::Seat).chain([Viewer::Spectator])
     }
 
-    /// Scenes and descriptions at a decision.
+    /// Scenes and descriptions at a decision; returns the scenes, each seat's then the
+    /// spectator's, for [`ModelCheck::check_scenes_in_worlds`] (none when the checks are off).
     /// `deal` was looked at already: it is the opening deal ([`ModelCheck::new`]) or the state
     /// the last action led to ([`ModelCheck::check_narration`]).
-    fn check_before(&mut self, deal: &G::Deal, actor: usize, legal: &[<G::Deal as Deal>::Action], at: &str) {
+    fn check_before(
+        &mut self,
+        deal: &G::Deal,
+        actor: usize,
+        legal: &[<G::Deal as Deal>::Action],
+        at: &str,
+    ) -> Vec<engine::DealScene> {
         if !self.on {
-            return;
+            return Vec::new();
         }
-        self.scenes = self.viewers().map(|viewer| deal.scene(viewer)).collect();
-        for (viewer, scene) in self.viewers().zip(&self.scenes) {
+        let scenes: Vec<_> = self.viewers().map(|viewer| deal.scene(viewer)).collect();
+        for (viewer, scene) in self.viewers().zip(&scenes) {
             let shown = cards_shown(&scene.seats)
                 | cards_shown(&scene.centre)
                 | text_cards(&scene.title)
@@ -460,18 +463,20 @@ impl<G: Game> ModelCheck<G> {
                 "{at}: the description of {a} shows unseen cards {hidden}"
             );
         }
+        scenes
     }
 
     /// Scenes are the same in every world the viewer cannot tell apart: a seat's in worlds
-    /// sampled for it, a spectator's in worlds sampled for any seat.
-    fn check_scenes_in_worlds(&self, deal: &G::Deal, worlds: &[G::Deal], at: &str) {
+    /// sampled for it, a spectator's in worlds sampled for any seat. `scenes` are the true
+    /// deal's, as [`ModelCheck::check_before`] drew them.
+    fn check_scenes_in_worlds(&self, deal: &G::Deal, scenes: &[engine::DealScene], worlds: &[G::Deal], at: &str) {
         if !self.on {
             return;
         }
-        let spectator = &self.scenes[self.players];
+        let spectator = &scenes[self.players];
         for (s, world) in worlds.iter().enumerate() {
             assert!(
-                world.scene(Viewer::Seat(s)) == self.scenes[s],
+                world.scene(Viewer::Seat(s)) == scenes[s],
                 "{at}: seat {s}'s scene differs in a world sampled for it: it depends on hidden cards"
             );
             assert!(
@@ -630,10 +635,10 @@ fn check_replay<G: Game>(m: &Match<G>, at: &str) {
     assert!(replayed == *m, "{at}: replay does not reproduce the match");
 }
 
-/// The distinct cards that `value` (a view, a scene, any JSON), written as JSON, shows in its
-/// string values (not its keys): a string that is a card ("QS", " 10h ") or text naming cards as [`text_cards`] reads
-/// them. It reads the strings as they are written, without building the JSON tree, whose
-/// allocations were most of the leak checks' cost.
+/// The distinct cards that `value` (a view, a scene, any JSON) shows once written as JSON, in
+/// its string values, not its keys: a string that is a card ("QS", " 10h "), and cards named in
+/// text as [`text_cards`] reads them. It reads the strings as they are written, without
+/// building the JSON tree, whose allocations were most of the leak checks' cost.
 pub fn cards_shown<T: serde::Serialize + ?Sized>(value: &T) -> CardSet {
     let mut found = CardsInStrings::default();
     let mut writer = serde_json::Serializer::with_formatter(std::io::sink(), &mut found);
