@@ -90,6 +90,12 @@ pub struct Ismcts<D: Deal> {
     /// default: the same move, sooner; off to count a whole budget's work, as benchmarks of the
     /// search's rate do).
     stop_when_settled: bool,
+    /// Where set (with the opponent model), the other seats' public moves become edges of the
+    /// tree, so the searcher's later decisions are told apart by what it has seen played (the
+    /// queen of spades fallen or not) rather than pooled over every history its own plays allow;
+    /// such a decision is searched only once it has been reached this many times, and the
+    /// playout policy makes it before that (too few visits to rank its choices).
+    observed_plays: Option<u32>,
     /// Iterations run by the last decision (for reports and benchmarks).
     pub last_iterations: u32,
 }
@@ -152,6 +158,7 @@ impl<D: Deal> Ismcts<D> {
             inference: None,
             scoring: Scoring::Points,
             stop_when_settled: true,
+            observed_plays: None,
             last_iterations: 0,
         }
     }
@@ -160,6 +167,16 @@ impl<D: Deal> Ismcts<D> {
     /// action (default on; the choice is the same either way).
     pub fn with_stop_when_settled(mut self, on: bool) -> Ismcts<D> {
         self.stop_when_settled = on;
+        self
+    }
+
+    /// Makes the other seats' public moves (`Deal::move_is_public`) edges of the tree, a later
+    /// decision of the searcher's searched once reached `threshold` times (`None`, the default:
+    /// the tree branches on the searcher's own moves alone). It takes effect only with the
+    /// opponent model and a rollout bot ([`Ismcts::with_opponent_model`]): the others' moves
+    /// are the model's, never ranked by the tree.
+    pub fn with_observed_plays(mut self, threshold: Option<u32>) -> Ismcts<D> {
+        self.observed_plays = threshold;
         self
     }
 
@@ -207,6 +224,31 @@ impl<D: Deal> Ismcts<D> {
             world.apply(a).expect("rollout actions are legal");
         }
     }
+}
+
+/// The child of `node` for `actor`'s observed move `a`, made on first sight. Nothing ranks the
+/// others' moves (the model makes them); the node's visits count how often the searcher's next
+/// decision has been reached by this history.
+fn observed_child<A: PartialEq + Copy>(nodes: &mut Vec<Node<A>>, node: usize, actor: usize, a: A) -> usize {
+    if let Some(c) = nodes[node]
+        .children
+        .iter()
+        .copied()
+        .find(|&c| nodes[c].player == actor && nodes[c].action == Some(a))
+    {
+        return c;
+    }
+    let c = nodes.len();
+    nodes.push(Node {
+        action: Some(a),
+        player: actor,
+        children: Vec::new(),
+        visits: 0,
+        available: 0,
+        reward: 0.0,
+    });
+    nodes[node].children.push(c);
+    c
 }
 
 /// Whether the most visited of the root's children (those legal at the decision, as the final
@@ -268,6 +310,11 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
             Some(inference) => inference.weighted_worlds(decision, rng),
             None => None,
         };
+        // Observed plays need the others to follow the model inside the tree.
+        let observed_plays = match self.rollout {
+            Rollout::Bot(_) if self.opponents_follow_rollout_bot => self.observed_plays,
+            _ => None,
+        };
         let mut legal = Vec::new();
         let mut path = Vec::with_capacity(64);
         let mut iterations = 0u32;
@@ -304,9 +351,19 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                 if actor != decision.seat && self.opponents_follow_rollout_bot {
                     if let Rollout::Bot(bot) = &mut self.rollout {
                         let a = bot_action(bot.as_mut(), &world, &legal, decision.totals, rng);
+                        let seen = observed_plays.is_some() && world.move_is_public();
                         world.apply(a).expect("the rollout bot chooses legal actions");
+                        if seen {
+                            node = observed_child(&mut nodes, node, actor, a);
+                            path.push(node);
+                        }
                         continue;
                     }
+                }
+                // Below the root, a decision reached too few times to rank its choices is left
+                // to the playout policy.
+                if observed_plays.is_some_and(|t| node != 0 && nodes[node].visits < t) {
+                    break;
                 }
                 // One pass over the children: each whose action is legal in this world was
                 // available for selection this time, whether or not the node expands now (the
@@ -319,7 +376,9 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                 for i in 0..nodes[node].children.len() {
                     let c = nodes[node].children[i];
                     let a = nodes[c].action.expect("children carry actions");
-                    if !legal.contains(&a) {
+                    // A node's children below an observed play are the one seat's choices (the
+                    // plays before fix who acts), so the seat check only guards.
+                    if nodes[c].player != actor || !legal.contains(&a) {
                         continue;
                     }
                     legal_children += 1;
@@ -338,7 +397,11 @@ impl<D: Deal> Bot<D> for Ismcts<D> {
                     // Expand one, picked in legal order (no allocation: this runs at every step
                     // of every iteration).
                     let children = &nodes[node].children;
-                    let is_untried = |a: &D::Action| !children.iter().any(|&c| nodes[c].action == Some(*a));
+                    let is_untried = |a: &D::Action| {
+                        !children
+                            .iter()
+                            .any(|&c| nodes[c].player == actor && nodes[c].action == Some(*a))
+                    };
                     let pick = rng.index(untried);
                     let a = *legal
                         .iter()

@@ -15,7 +15,8 @@
 //!   model of play (Hearts), `hard` puts the model in the rule bot's place for the other seats
 //!   and the playouts, weights its worlds by the model's odds of the others' moves
 //!   ([`Inference`]), and credits a played-out deal by the seat's margin over the others
-//!   ([`Scoring::Margin`]); the rule bot's search is then `hard-rule`.
+//!   ([`Scoring::Margin`]), and branches its tree on the others' plays as well as its own
+//!   ([`Ismcts::with_observed_plays`]); the rule bot's search is then `hard-rule`.
 
 mod contract;
 mod inference;
@@ -121,6 +122,7 @@ fn hard_bot<G: Game>(
     scoring: Scoring,
     inference: Option<InferenceSettings>,
     model: &str,
+    observed_plays: Option<u32>,
 ) -> Result<Box<dyn Bot<G::Deal>>, String> {
     let rule = || game.bot("rule");
     let higher = G::info().higher_is_better;
@@ -166,7 +168,8 @@ fn hard_bot<G: Game>(
             .with_guide(rule())
             .with_opponent_model(true)
             .with_scoring(scoring)
-            .with_inference(reader),
+            .with_inference(reader)
+            .with_observed_plays(observed_plays),
     );
     // Bids are weighed by playing each out with the rule bot, and sets picked one action at a
     // time (Hearts' pass) by playing out whole sets (where rollouts are cheap enough).
@@ -210,33 +213,45 @@ fn require_model<G: Game>(game: &G, bot: &str) -> Result<(), String> {
     }
 }
 
-/// `hard-model` over worlds weighted by the other seats' moves, read by the model's own odds
-/// (`hard-model-infer`, and `hard` in a game with a fitted model), from `rest`: at most `most`
-/// settings, the iterations and the candidate worlds.
-fn model_infer<G: Game>(
-    game: &G,
-    name: &str,
-    label: &str,
-    rest: &str,
-    most: usize,
-) -> Result<Box<dyn Bot<G::Deal>>, String> {
+/// How many times `hard-observe` (Hearts' `hard`) must reach one of its later decisions, by one
+/// history of plays seen, before it searches it rather than letting the model play it: 30, the
+/// one value measured (README, "The searcher's own later plays").
+pub const OBSERVED_PLAYS_THRESHOLD: u32 = 30;
+
+/// The searches that play a game's fitted model and read the other seats' moves by its odds,
+/// from `rest`: `hard-model-infer[:N[:C]]` (C candidate worlds), `hard-observe[:N[:T]]`, which
+/// also branches its tree on the others' plays (a later decision searched once reached T
+/// times), and `hard[:N]` in a game with a fitted model, which is `hard-observe`.
+fn model_infer<G: Game>(game: &G, name: &str, label: &str, rest: &str) -> Result<Box<dyn Bot<G::Deal>>, String> {
     require_model(game, label)?;
-    let bad = || {
-        let form = if most > 1 {
-            "ITERATIONS:CANDIDATES"
-        } else {
-            "ITERATIONS"
-        };
-        format!("bad settings in '{name}': write {label}:{form}")
+    let (form, most) = match label {
+        "hard-model-infer" => ("ITERATIONS:CANDIDATES", 2),
+        "hard-observe" => ("ITERATIONS:THRESHOLD", 2),
+        _ => ("ITERATIONS", 1),
     };
+    let bad = || format!("bad settings in '{name}': write {label}:{form}");
     let parts = settings(name, rest, most, &bad)?;
     let iterations = setting(&parts, 0, |&n: &u32| n > 0, model_iterations(game), &bad)?;
+    let (candidates, observed_plays) = if label == "hard-model-infer" {
+        (setting(&parts, 1, |&n: &usize| n > 0, INFER_CANDIDATES, &bad)?, None)
+    } else {
+        let threshold = setting(&parts, 1, |_: &u32| true, OBSERVED_PLAYS_THRESHOLD, &bad)?;
+        (INFER_CANDIDATES, Some(threshold))
+    };
     let settings = InferenceSettings {
-        candidates: setting(&parts, 1, |&n: &usize| n > 0, INFER_CANDIDATES, &bad)?,
+        candidates,
         temperature: INFER_POLICY.temperature,
         noise: 0.0,
     };
-    hard_bot(game, label, iterations, MODEL_SCORING, Some(settings), "model")
+    hard_bot(
+        game,
+        label,
+        iterations,
+        MODEL_SCORING,
+        Some(settings),
+        "model",
+        observed_plays,
+    )
 }
 
 /// The `:`-separated settings after a bot's name (none for the bare name, at most `most`), or
@@ -272,7 +287,7 @@ pub fn bot_names<G: Game>() -> Vec<&'static str> {
     let mut names = vec!["random", "easy", "medium", "hard", "hard-infer", "ismcts"];
     // Where `hard` reads the others by a fitted model, the rule bot's search is named too.
     if G::bot_names().contains(&"model") {
-        names.extend(["hard-rule", "hard-model", "hard-model-infer"]);
+        names.extend(["hard-rule", "hard-model", "hard-model-infer", "hard-observe"]);
     }
     names.extend_from_slice(G::bot_names());
     names
@@ -311,16 +326,29 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
             temperature: setting(&parts, 2, |&t: &f64| t > 0.0, defaults.temperature, &bad)?,
             noise: setting(&parts, 3, |e: &f64| (0.0..1.0).contains(e), defaults.noise, &bad)?,
         };
-        return hard_bot(game, "hard-infer", iterations, Scoring::Points, Some(settings), "rule");
+        return hard_bot(
+            game,
+            "hard-infer",
+            iterations,
+            Scoring::Points,
+            Some(settings),
+            "rule",
+            None,
+        );
     }
     // `hard-model-infer[:N[:C]]`: `hard-model` over worlds weighted by the other seats' moves,
-    // read by the model's own odds, from C candidates (default 200). It is Hearts' `hard`.
+    // read by the model's own odds, from C candidates (default 200). `hard-observe[:N[:T]]`: the
+    // same, its tree branching on the others' plays too (a later decision searched once reached
+    // T times, default 30). The second is Hearts' `hard`.
     if let Some(rest) = name.strip_prefix("hard-model-infer") {
-        return model_infer(game, &name, "hard-model-infer", rest, 2);
+        return model_infer(game, &name, "hard-model-infer", rest);
     }
-    // `hard[:N]`: where the game has a fitted model of play (Hearts), `hard-model-infer`, which
-    // measured ahead of the rule bot's search against OpenSpiel's ISMCTS (README, "How strong the
-    // bots are"); elsewhere `hard-rule`. `hard-rule[:N]` is the rule bot's search over uniform
+    if let Some(rest) = name.strip_prefix("hard-observe") {
+        return model_infer(game, &name, "hard-observe", rest);
+    }
+    // `hard[:N]`: where the game has a fitted model of play (Hearts), `hard-observe`, which
+    // measured ahead of `hard-model-infer`, and that of the rule bot's search, against
+    // OpenSpiel's ISMCTS (README, "How strong the bots are"); elsewhere `hard-rule`. `hard-rule[:N]` is the rule bot's search over uniform
     // worlds (reading the other players by the rule bot measured no better: `hard-infer`);
     // `hard-ranked[:N]` credits simulations by place within the deal, as `hard` did before it
     // counted points (kept to compare); `hard-model[:N]` plays the game's fitted model of play
@@ -337,7 +365,7 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
         .find_map(|(label, scoring, model)| name.strip_prefix(label).map(|rest| (label, rest, scoring, model)))
     {
         if label == "hard" && game.bot("model").is_some() {
-            return model_infer(game, &name, "hard", rest, 1);
+            return model_infer(game, &name, "hard", rest);
         }
         let default = if model == "model" {
             require_model(game, label)?;
@@ -348,7 +376,7 @@ pub fn make_bot<G: Game>(game: &G, name: &str) -> Result<Box<dyn Bot<G::Deal>>, 
         let bad = || format!("bad budget in '{name}': write {label}:2000");
         let parts = settings(&name, rest, 1, &bad)?;
         let iterations = setting(&parts, 0, |&n: &u32| n > 0, default, &bad)?;
-        return hard_bot(game, label, iterations, scoring, None, model);
+        return hard_bot(game, label, iterations, scoring, None, model, None);
     }
     if let Some(rest) = name.strip_prefix("ismcts") {
         let budget = match rest.strip_prefix(':') {

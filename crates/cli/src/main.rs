@@ -149,7 +149,7 @@ struct ArenaArgs {
     id: String,
     #[command(flatten)]
     table: TableArgs,
-    /// Bots to compare, comma-separated (random, easy, medium, hard, hard-infer, ismcts[:N], rule; Hearts also model, hard-rule, hard-model, hard-model-infer).
+    /// Bots to compare, comma-separated (random, easy, medium, hard, hard-infer, ismcts[:N], rule; Hearts also model, hard-rule, hard-model, hard-model-infer, hard-observe).
     #[arg(long)]
     bots: String,
     /// Games (matches) to play; in duplicate mode each is played once per seat rotation.

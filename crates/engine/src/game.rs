@@ -259,6 +259,15 @@ pub trait Deal: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// Whether every seat sees the move the seat to act makes now, as it is made (a card played
+    /// face up to a trick). A search that tells the searcher's later decisions apart by the
+    /// others' moves branches only on such moves, since a hidden one (a card passed or drawn
+    /// face down) would split its decisions by what it cannot see. Public information only. The
+    /// default, false, claims no move is seen.
+    fn move_is_public(&self) -> bool {
+        false
+    }
+
     /// Whether the seat to act is bidding for a contract (an auction or a take decision), where
     /// `hard` weighs each bid by playing it out rather than by its tree search. It must depend
     /// only on public information. `hard` weighs at most the first eight legal actions: games

@@ -35,6 +35,8 @@ fn search_bots_use_only_views_in_every_game() {
     registry::visit("hearts", ViewsOnly("hard-model:24")).unwrap();
     // Worlds weighted by the model's own odds of the others' plays.
     registry::visit("hearts", ViewsOnly("hard-model-infer:24:8")).unwrap();
+    // The same, its tree branching on the plays it has seen (every later decision searched).
+    registry::visit("hearts", ViewsOnly("hard-observe:24:0")).unwrap();
     // The rule bot's search, which Hearts' `hard` was.
     registry::visit("hearts", ViewsOnly("hard-rule:24")).unwrap();
 }
@@ -99,6 +101,11 @@ fn hard_budgets_parse_with_clear_errors() {
         "hard-model-infer:50:0",
         "hard-model-infer:50:10:3",
         "hard-model-inferred",
+        "hard-observe:0",
+        "hard-observe:50:x",
+        "hard-observe:50:-1",
+        "hard-observe:50:10:3",
+        "hard-observed",
     ] {
         let err = bots::make_bot(&game, bad).err().expect("refused");
         assert!(err.contains(bad), "{err}");
@@ -107,6 +114,8 @@ fn hard_budgets_parse_with_clear_errors() {
     assert!(bots::make_bot(&game, "hard-model-infer:50:10").is_ok());
     assert!(bots::bot_names::<Hearts>().contains(&"hard-model"));
     assert!(bots::bot_names::<Hearts>().contains(&"hard-model-infer"));
+    assert!(bots::make_bot(&game, "hard-observe:50:10").is_ok());
+    assert!(bots::bot_names::<Hearts>().contains(&"hard-observe"));
     // Only a game with a fitted model has `hard-model`, and says so.
     let belote = engine::new_game::<games::belote::Belote>(
         4,
@@ -118,6 +127,8 @@ fn hard_budgets_parse_with_clear_errors() {
     assert!(!bots::bot_names::<games::belote::Belote>().contains(&"hard-model"));
     let err = bots::make_bot(&belote, "hard-model-infer").err().expect("refused");
     assert!(err.contains("belote") && err.contains("hard-model-infer"), "{err}");
+    let err = bots::make_bot(&belote, "hard-observe").err().expect("refused");
+    assert!(err.contains("belote") && err.contains("hard-observe"), "{err}");
     assert_eq!(game.hard_iterations(), 10_000);
     // Panguingue's rollouts cost more at larger tables: fewer of them.
     let pan = |n: usize| {
@@ -295,6 +306,59 @@ fn one_deal<G: Game>(players: usize, seed: u64) -> engine::Match<G> {
     engine::Match::<G>::new(setup).unwrap()
 }
 
+/// Bots `x` and `y` asked the same decisions through one deal of `G` (played by `x`) from the same
+/// generators: the moves compared and those where they chose differently.
+fn compare_choices<G: Game>(
+    m: &mut engine::Match<G>,
+    x: &mut dyn engine::Bot<G::Deal>,
+    y: &mut dyn engine::Bot<G::Deal>,
+    seed: u64,
+) -> (usize, usize) {
+    use engine::Decision;
+    let mut rng = cards::GameRng::from_seed(seed);
+    let mut legal = Vec::new();
+    let (mut moves, mut differ) = (0, 0);
+    while !m.is_over() {
+        m.legal_actions(&mut legal);
+        let deal = m.deal().clone();
+        let decision = Decision::new(&deal, &legal, m.totals()).unwrap();
+        let s = rng.next_u64();
+        let first = x.choose(&decision, &mut cards::GameRng::from_seed(s));
+        let second = y.choose(&decision, &mut cards::GameRng::from_seed(s));
+        differ += usize::from(first != second);
+        m.apply(first).unwrap();
+        moves += 1;
+    }
+    (moves, differ)
+}
+
+/// The tree branches on the others' plays only where the game says every seat sees them: in
+/// Belote, which claims no move public, searching every later decision from its first visit
+/// (threshold 0) with observed plays on chooses exactly as without; in Hearts, whose plays are
+/// public, the same setting changes choices.
+#[test]
+fn observed_plays_branch_only_on_public_moves() {
+    use bots::{Budget, Ismcts, Rollout};
+    use games::belote::Belote;
+    use games::hearts::Hearts;
+    let mut m = one_deal::<Belote>(4, 5);
+    let search = |observed: Option<u32>, m: &engine::Match<Belote>| {
+        let rule = m.game().bot("rule").unwrap();
+        Ismcts::new("t", Budget::Iterations(200), Rollout::Bot(rule), true)
+            .with_opponent_model(true)
+            .with_observed_plays(observed)
+    };
+    let (mut x, mut y) = (search(None, &m), search(Some(0), &m));
+    let (moves, differ) = compare_choices(&mut m, &mut x, &mut y, 5);
+    assert!(moves > 32, "{moves} moves");
+    assert_eq!(differ, 0, "Belote: observed plays changed {differ} of {moves} choices");
+    let mut m = one_deal::<Hearts>(4, 5);
+    let mut x = bots::make_bot(m.game(), "hard-model-infer:400").unwrap();
+    let mut y = bots::make_bot(m.game(), "hard-observe:400:0").unwrap();
+    let (moves, differ) = compare_choices(&mut m, x.as_mut(), y.as_mut(), 5);
+    assert!(differ > 0, "Hearts: observed plays changed none of {moves} choices");
+}
+
 /// Bots `a` and `b` make the same choices, move by move through one deal of `G` from the same
 /// generators; returns the moves compared.
 fn decide_alike<G: Game>(players: usize, a: &str, b: &str, seed: u64) -> usize {
@@ -321,14 +385,15 @@ fn decide_alike<G: Game>(players: usize, a: &str, b: &str, seed: u64) -> usize {
     moves
 }
 
-/// Hearts' `hard` is `hard-model-infer` (the model for the others and the playouts, worlds read
-/// by its odds), and `hard-rule` is the rule bot's search that is `hard` in every other game.
+/// Hearts' `hard` is `hard-observe` (the model for the others and the playouts, worlds read by its
+/// odds, the tree branching on the plays seen), and `hard-rule` is the rule bot's search that is
+/// `hard` in every other game.
 #[test]
 fn hearts_hard_is_the_model_reading_search_and_hard_rule_the_rule_search() {
     use engine::Variants;
     use games::belote::Belote;
     use games::hearts::Hearts;
-    assert!(decide_alike::<Hearts>(4, "hard:40", "hard-model-infer:40:200", 3) > 52);
+    assert!(decide_alike::<Hearts>(4, "hard:40", "hard-observe:40:30", 3) > 52);
     assert!(decide_alike::<Belote>(4, "hard-rule:40", "hard:40", 3) > 32);
     let game = Hearts::new(4, &Variants::defaults(Hearts::info().variants)).unwrap();
     assert_eq!(bots::make_bot(&game, "hard").unwrap().name(), "hard");

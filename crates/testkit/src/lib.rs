@@ -263,9 +263,9 @@ fn play_and_check<G: Game>(
                 );
                 // What search bots ask of a decision must be public: the same in every world.
                 assert_eq!(
-                    (world.search_helps(), world.bidding(), world.choosing_set()),
-                    (deal.search_helps(), deal.bidding(), deal.choosing_set()),
-                    "{at}: a world sampled for the actor answers search_helps, bidding or choosing_set differently"
+                    (world.search_helps(), world.bidding(), world.choosing_set(), world.move_is_public()),
+                    (deal.search_helps(), deal.bidding(), deal.choosing_set(), deal.move_is_public()),
+                    "{at}: a world sampled for the actor answers search_helps, bidding, choosing_set or move_is_public differently"
                 );
             }
             report.worlds_sampled += 1;

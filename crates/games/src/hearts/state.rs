@@ -438,6 +438,11 @@ impl Deal for HeartsDeal {
         self.phase == Phase::Passing
     }
 
+    /// Cards go to tricks face up and a moon's choice is announced; passed cards are hidden.
+    fn move_is_public(&self) -> bool {
+        matches!(self.phase, Phase::Playing | Phase::MoonChoice)
+    }
+
     /// The other seats' plays to tricks so far, replayed in this world from the start of play
     /// (each seat's hand then: what it holds now and what it has played). Passes are not
     /// replayed: the sampled passes of others are only a guess.

@@ -654,6 +654,8 @@ fn set_search_picks_the_whole_pass_and_only_the_pass() {
             deal.legal_actions(&mut legal);
             let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
             assert!(decision.choosing_set());
+            // Passed cards are hidden: a search must not branch on them.
+            assert!(!deal.move_is_public());
             deal.apply(search.choose(&decision, &mut rng)).unwrap();
         }
         assert_eq!(
@@ -670,6 +672,7 @@ fn set_search_picks_the_whole_pass_and_only_the_pass() {
         deal.legal_actions(&mut legal);
         let decision = Decision::new(&deal, &legal, &[0; 4]).unwrap();
         assert!(!decision.choosing_set());
+        assert!(deal.move_is_public(), "a card played to a trick is seen by all");
         search.choose(&decision, &mut rng);
         assert_eq!(
             asked.load(Ordering::Relaxed),
