@@ -362,26 +362,18 @@ fn observed_plays_branch_only_on_public_moves() {
 /// Bots `a` and `b` make the same choices, move by move through one deal of `G` from the same
 /// generators; returns the moves compared.
 fn decide_alike<G: Game>(players: usize, a: &str, b: &str, seed: u64) -> usize {
-    use engine::Decision;
     let mut m = one_deal::<G>(players, seed);
     let (mut x, mut y) = (
         bots::make_bot(m.game(), a).unwrap(),
         bots::make_bot(m.game(), b).unwrap(),
     );
-    let mut rng = cards::GameRng::from_seed(seed);
-    let mut legal = Vec::new();
-    let mut moves = 0;
-    while !m.is_over() {
-        m.legal_actions(&mut legal);
-        let deal = m.deal().clone();
-        let decision = Decision::new(&deal, &legal, m.totals()).unwrap();
-        let s = rng.next_u64();
-        let first = x.choose(&decision, &mut cards::GameRng::from_seed(s));
-        let second = y.choose(&decision, &mut cards::GameRng::from_seed(s));
-        assert_eq!(first, second, "{}, move {moves}: {a} and {b} differ", G::info().id);
-        m.apply(first).unwrap();
-        moves += 1;
-    }
+    let (moves, differ) = compare_choices(&mut m, x.as_mut(), y.as_mut(), seed);
+    assert_eq!(
+        differ,
+        0,
+        "{}: {a} and {b} differ at {differ} of {moves} moves",
+        G::info().id
+    );
     moves
 }
 
